@@ -1,0 +1,76 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+import { withApiKey } from '../nodes/shared/apiKey';
+
+export class TelcoBillingApi implements ICredentialType {
+	name = 'telcoBillingApi';
+
+	displayName = 'Telco Billing API';
+
+	icon: Icon = { light: 'file:../icons/telcoBilling.svg', dark: 'file:../icons/telcoBilling.dark.svg' };
+
+	documentationUrl = 'https://github.com/telco-billing/n8n-nodes-telco-billing#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://billing.example.com/api',
+			required: true,
+			description:
+				'Address of the billing platform API, including its API prefix and without the key. Use the production platform for live data, the development platform for testing, or the simulator started by npm start (http://127.0.0.1:8787) to build workflows offline.',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				"The department's API token. The platform expects it as the first segment of every URL; the node places it there, encoded, and never in a header.",
+		},
+	];
+
+	// The platform has no auth header: the key is a path segment, added here and nowhere else.
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return withApiKey(requestOptions, String(credentials.baseUrl ?? ''), String(credentials.apiKey ?? ''));
+	}
+
+	// cdr/status is the smallest read the API has: its size does not grow with the customer base.
+	test: ICredentialTestRequest = {
+		request: {
+			method: 'GET',
+			url: '/cdr/status',
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'description',
+					value: 'invalid key',
+					message: 'The platform answered "invalid key": check the API key and that it belongs to this platform',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'success',
+					value: false,
+					message: 'The platform refused the request: check the base URL and the API key',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,39 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { declarativeNode } from '../shared/node';
+import { describeResource } from '../shared/operations';
+import { contactOperations } from './contact.operations';
+import { customerOperations } from './customer.operations';
+
+export class TelcoBillingCustomer implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Telco Billing Customer',
+		name: 'telcoBillingCustomer',
+		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Create, find and update billing customers and their contacts, balances and payments',
+		defaults: { name: 'Telco Billing Customer' },
+		usableAsTool: true,
+		...declarativeNode({ customer: customerOperations, contact: contactOperations }),
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Contact', value: 'contact', description: 'Contact people of a customer' },
+					{
+						name: 'Customer',
+						value: 'customer',
+						description: 'Billing customers, balances, payments, charges and credit management',
+					},
+				],
+				default: 'customer',
+			},
+			...describeResource('customer', customerOperations, 'getAll'),
+			...describeResource('contact', contactOperations, 'getAll'),
+		],
+	};
+}

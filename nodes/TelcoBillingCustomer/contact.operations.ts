@@ -1,0 +1,77 @@
+import type { INodeProperties } from 'n8n-workflow';
+import type { Operation } from '../shared/operations';
+import { cidField } from './customerFields';
+
+const contactIdField: INodeProperties = {
+	displayName: 'Contact ID',
+	name: 'contactId',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'ID of the contact, as returned by Get Many or Create',
+};
+
+const contactFields: INodeProperties[] = [
+	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+	{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
+	{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
+	{ displayName: 'Mobile', name: 'mobile', type: 'string', default: '' },
+	{ displayName: 'Phone', name: 'phone', type: 'string', default: '' },
+].map((field) => ({ ...field, type: 'string' as const, routing: { send: { type: 'body' as const, property: field.name } } }));
+
+function contactCollection(displayName: string, name: string): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options: contactFields };
+}
+
+export const contactOperations: Operation[] = [
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many contacts of a customer',
+		description: 'List the contacts of a customer (portal passwords are left out)',
+		method: 'GET',
+		path: '/customer/{cid}/contacts',
+		fields: [cidField],
+		list: 'whole',
+		output: { root: 'contacts', numbers: ['id'] },
+	},
+	{
+		value: 'create',
+		name: 'Create',
+		action: 'Create a contact for a customer',
+		description: 'Add a contact person to a customer',
+		method: 'POST',
+		path: '/customer/{cid}/contacts',
+		fields: [cidField, contactCollection('Contact Fields', 'contactFields')],
+		output: { root: 'contact', numbers: ['id'] },
+	},
+	{
+		value: 'get',
+		name: 'Get',
+		action: 'Get a contact of a customer',
+		description: 'Get one contact of a customer',
+		method: 'GET',
+		path: '/customer/{cid}/contact/{contactId}',
+		fields: [cidField, contactIdField],
+		output: { root: 'contact', numbers: ['id'] },
+	},
+	{
+		value: 'update',
+		name: 'Update',
+		action: 'Update a contact of a customer',
+		description: 'Change a contact’s name, email or numbers',
+		method: 'POST',
+		path: '/customer/{cid}/contact/{contactId}',
+		fields: [cidField, contactIdField, contactCollection('Update Fields', 'updateFields')],
+		output: { root: 'contact', numbers: ['id'] },
+	},
+	{
+		value: 'delete',
+		name: 'Delete',
+		action: 'Delete a contact of a customer',
+		description: 'Delete a contact (the platform does this with a GET request)',
+		method: 'GET',
+		path: '/customer/{cid}/contact/{contactId}/delete',
+		fields: [cidField, contactIdField],
+	},
+];

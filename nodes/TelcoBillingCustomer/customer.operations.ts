@@ -1,0 +1,300 @@
+import type { INodeProperties } from 'n8n-workflow';
+import type { Operation } from '../shared/operations';
+import { rules } from '../shared/rules';
+import type { RequestInput } from '../shared/rules';
+import { cidField, customerRecordFields, customerSecretFields } from './customerFields';
+
+const CARD_FIELDS = ['cc_name', 'cc_number', 'cc_expmonth', 'cc_expyear', 'cc_ccv'];
+
+function collection(displayName: string, name: string, options: INodeProperties[]): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
+}
+
+const searchFields: INodeProperties[] = [
+	{
+		displayName: 'Search By',
+		name: 'field',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'ABN', value: 'abn' },
+			{ name: 'Company', value: 'company' },
+			{ name: 'Email', value: 'email' },
+			{ name: 'First Name', value: 'name' },
+			{ name: 'Mobile', value: 'mobile' },
+			{ name: 'Surname', value: 'surname' },
+		],
+		default: 'company',
+		description: 'Customer field to search in',
+	},
+	{
+		displayName: 'Search Value',
+		name: 'value',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Text to look for: at least 3 characters',
+	},
+];
+
+function bodyField(field: INodeProperties): INodeProperties {
+	return { ...field, routing: { send: { type: 'body', property: field.name } } };
+}
+
+const paymentFields: INodeProperties[] = [
+	cidField,
+	bodyField({
+		displayName: 'Amount',
+		name: 'amount',
+		type: 'number',
+		required: true,
+		default: 0,
+		typeOptions: { minValue: 1, numberPrecision: 2 },
+		description: 'Amount to charge in dollars, at least 1',
+	}),
+	bodyField({
+		displayName: 'Pay With',
+		name: 'pay_with',
+		type: 'options',
+		options: [
+			{ name: 'Bank Account on File', value: 'bank_on_file' },
+			{ name: 'Card Details', value: 'card', description: 'Card name, number, expiry and CCV given here' },
+			{ name: 'Card on File', value: 'card_on_file' },
+			{ name: 'Payment Token', value: 'payment_token', description: 'Single-use token (one payment gateway only)' },
+		],
+		default: 'card_on_file',
+		description: 'The one payment source the platform charges',
+	}),
+	{
+		...bodyField({ displayName: 'Payment Token', name: 'payment_token', type: 'string', typeOptions: { password: true }, default: '' }),
+		displayOptions: { show: { pay_with: ['payment_token'] } },
+	},
+	...[
+		{ displayName: 'Name on Card', name: 'cc_name', type: 'string' as const, default: '' },
+		{ displayName: 'Card Number', name: 'cc_number', type: 'string' as const, typeOptions: { password: true }, default: '' },
+		{ displayName: 'Expiry Month', name: 'cc_expmonth', type: 'string' as const, default: '', placeholder: '07', description: 'Two digits, 01 to 12' },
+		{ displayName: 'Expiry Year', name: 'cc_expyear', type: 'string' as const, default: '', placeholder: '2028', description: 'Four digits' },
+		{ displayName: 'CCV', name: 'cc_ccv', type: 'string' as const, typeOptions: { password: true }, default: '' },
+		{ displayName: 'Store Card', name: 'store_card', type: 'boolean' as const, default: false, description: 'Whether to save this card as the card on file' },
+	].map((field) => ({ ...bodyField(field), displayOptions: { show: { pay_with: ['card'] } } })),
+];
+
+/** The API wants one flag or one set of fields; the node offers one choice and sends only what it needs. */
+function preparePayment(input: RequestInput): void {
+	const payWith = input.body.pay_with;
+	delete input.body.pay_with;
+	if (payWith === 'card_on_file' || payWith === 'bank_on_file') input.body[payWith] = true;
+	if (payWith !== 'card') for (const field of [...CARD_FIELDS, 'store_card']) delete input.body[field];
+	if (payWith !== 'payment_token') delete input.body.payment_token;
+}
+
+const CARD_LABELS: Record<string, string> = {
+	cc_name: 'Name on Card',
+	cc_number: 'Card Number',
+	cc_expmonth: 'Expiry Month',
+	cc_expyear: 'Expiry Year',
+	cc_ccv: 'CCV',
+};
+
+/** Exactly one payment source, complete: the spec's rule for customer/payment. */
+function paymentSourceRule(input: RequestInput): string | undefined {
+	const payWith = input.body.pay_with;
+	if (payWith === 'payment_token') return rules.required('body', 'payment_token', 'Payment Token')(input);
+	if (payWith !== 'card') return undefined;
+	for (const field of CARD_FIELDS) {
+		const missing = rules.required('body', field, CARD_LABELS[field])(input);
+		if (missing) return `${missing} when paying with card details`;
+	}
+	return (
+		rules.pattern('body', 'cc_number', 'Card Number', /^\d{12,19}$/, 'must be 12 to 19 digits')(input) ??
+		rules.pattern('body', 'cc_expmonth', 'Expiry Month', /^(0[1-9]|1[0-2])$/, 'must be two digits from 01 to 12')(input) ??
+		rules.pattern('body', 'cc_expyear', 'Expiry Year', /^\d{4}$/, 'must be four digits')(input)
+	);
+}
+
+const chargeItemFields: INodeProperties[] = [
+	bodyField({ displayName: 'Amount', name: 'amount', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: 'Unit price in dollars, ex tax' }),
+	bodyField({ displayName: 'Charge Date', name: 'charge_date', type: 'string', default: '', placeholder: 'YYYY-MM-DD', description: 'A future date keeps the charge off invoices until then' }),
+	bodyField({ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'Text shown on the invoice' }),
+	bodyField({ displayName: 'Product ID', name: 'pid', type: 'number', default: 0, description: 'Product this charge is for (optional)' }),
+	bodyField({ displayName: 'Quantity', name: 'quantity', type: 'number', default: 1 }),
+];
+
+export const customerOperations: Operation[] = [
+	{
+		value: 'create',
+		name: 'Create',
+		action: 'Create a customer',
+		description: 'Create a customer in the key’s department',
+		method: 'POST',
+		path: '/customer/add',
+		fields: [collection('Customer Fields', 'customerFields', customerRecordFields)],
+		rules: [
+			rules.date('body', 'dob', 'Date of Birth'),
+			rules.oneOf('body', 'paymethod', 'Payment Method', ['invoice', 'credit card']),
+		],
+		dateFields: ['dob'],
+		secretFields: customerSecretFields,
+		output: { numbers: ['id'] },
+	},
+	{
+		value: 'update',
+		name: 'Update',
+		action: 'Update a customer',
+		description: 'Change fields of a customer found by ID, account_id or crm_id',
+		method: 'POST',
+		path: '/customer/update/{cid}',
+		fields: [cidField, collection('Update Fields', 'updateFields', customerRecordFields)],
+		rules: [
+			rules.date('body', 'dob', 'Date of Birth'),
+			rules.oneOf('body', 'paymethod', 'Payment Method', ['invoice', 'credit card']),
+		],
+		dateFields: ['dob'],
+		secretFields: customerSecretFields,
+	},
+	{
+		value: 'search',
+		name: 'Search',
+		action: 'Search customers',
+		description: 'Find customers whose field contains a value',
+		method: 'GET',
+		path: '/customer/search/{field}/{value}',
+		fields: searchFields,
+		rules: [(input) => rules.minLength('path', 'value', 'Search Value', 3)(input)],
+		output: { root: 'records', numbers: ['cid', 'ctgid', 'credit_management'] },
+	},
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many customers',
+		description: 'List active customers (ID, company and trading name)',
+		method: 'GET',
+		path: '/customer/getAll',
+		list: 'whole',
+		output: { root: 'records', numbers: ['cid'] },
+	},
+	{
+		value: 'getBalance',
+		name: 'Get Balance',
+		action: 'Get a customer balance',
+		description: 'Get the account balance of a customer, in dollars',
+		method: 'GET',
+		path: '/customer/balance/{cid}',
+		fields: [cidField],
+		output: { numbers: ['balance', 'cid'] },
+	},
+	{
+		value: 'getPaymentDetails',
+		name: 'Get Payment Details',
+		action: 'Get customer payment details',
+		description: 'Get the customer’s current payment method and masked card or bank details',
+		method: 'GET',
+		path: '/customer/paymentDetails/{cid}',
+		fields: [cidField],
+		output: { numbers: ['cid'] },
+	},
+	{
+		value: 'getServicePricing',
+		name: 'Get Service Pricing',
+		action: 'Get customer service pricing',
+		description: 'Get the price the customer pays for each service type',
+		method: 'GET',
+		path: '/customer/get/servicePricing/{cid}',
+		fields: [cidField],
+		output: { root: 'prices', numbers: ['price', 'service_type_id'] },
+	},
+	{
+		value: 'takePayment',
+		name: 'Take Payment',
+		action: 'Take a payment from a customer',
+		description: 'Charge the customer’s card or bank account through the payment gateway',
+		method: 'POST',
+		path: '/customer/payment/{cid}',
+		fields: paymentFields,
+		prepare: preparePayment,
+		rules: [rules.minimum('body', 'amount', 'Amount', 1), paymentSourceRule],
+		secretFields: ['cc_number', 'cc_ccv', 'payment_token'],
+	},
+	{
+		value: 'recordExternalPayment',
+		name: 'Record External Payment',
+		action: 'Record an external payment',
+		description: 'Log a payment taken outside the platform; a repeated transaction ID is detected, not doubled',
+		method: 'POST',
+		path: '/customer/external-payment/{cid}',
+		fields: [
+			cidField,
+			bodyField({ displayName: 'Transaction ID', name: 'transaction_id', type: 'string', required: true, default: '', description: 'Your unique reference for the payment, used to detect duplicates and track refunds' }),
+			bodyField({ displayName: 'Amount', name: 'amount', type: 'number', required: true, default: 0, typeOptions: { numberPrecision: 2 }, description: 'Amount paid in dollars' }),
+			collection('Additional Fields', 'additionalFields', [
+				bodyField({ displayName: 'Date', name: 'date', type: 'string', default: '', placeholder: 'YYYY-MM-DD' }),
+				bodyField({ displayName: 'Description', name: 'description', type: 'string', default: '' }),
+				bodyField({ displayName: 'Payment Type', name: 'payment_type', type: 'string', default: '', placeholder: 'eftpos' }),
+			]),
+		],
+		dateFields: ['date'],
+		rules: [rules.required('body', 'transaction_id', 'Transaction ID'), rules.date('body', 'date', 'Date')],
+		output: { numbers: ['payment_id', 'cid'] },
+	},
+	{
+		value: 'addChargeItem',
+		name: 'Add Charge Item',
+		action: 'Add a charge item to a customer',
+		description: 'Add a one-off charge to the customer’s next invoice',
+		method: 'POST',
+		path: '/customer/item/add',
+		fields: [
+			{ ...cidField, routing: { send: { type: 'body', property: 'cid' } } },
+			collection('Charge Fields', 'chargeFields', chargeItemFields),
+		],
+		dateFields: ['charge_date'],
+		rules: [rules.required('body', 'cid', 'Customer ID'), rules.required('body', 'description', 'Description'), rules.date('body', 'charge_date', 'Charge Date')],
+		output: { numbers: ['id'] },
+	},
+	{
+		value: 'updateChargeItem',
+		name: 'Update Charge Item',
+		action: 'Update a customer charge item',
+		description: 'Change a charge item added to a customer',
+		method: 'POST',
+		path: '/customer/item/update/{itemId}',
+		fields: [
+			{ displayName: 'Charge Item ID', name: 'itemId', type: 'string', required: true, default: '', description: 'ID returned by Add Charge Item' },
+			collection('Update Fields', 'chargeUpdateFields', chargeItemFields),
+		],
+		dateFields: ['charge_date'],
+		rules: [rules.date('body', 'charge_date', 'Charge Date')],
+	},
+	{
+		value: 'getCreditManagement',
+		name: 'Get Credit Management',
+		action: 'Get customer credit management status',
+		description: 'Whether late fees and automatic card charges are suspended for the customer',
+		method: 'GET',
+		path: '/customer/getManagementStatus/{cid}',
+		fields: [cidField],
+		output: { numbers: ['cid', 'credit_management'] },
+	},
+	{
+		value: 'setCreditManagement',
+		name: 'Set Credit Management',
+		action: 'Set customer credit management status',
+		description: 'Turn credit management on or off for the customer',
+		method: 'GET',
+		path: '/customer/setManagementStatus/{cid}/{status}',
+		fields: [
+			cidField,
+			{
+				displayName: 'Credit Management',
+				name: 'status',
+				type: 'options',
+				options: [
+					{ name: 'On', value: '1', description: 'No late fee, no automatic card charge on the due date' },
+					{ name: 'Off', value: '0', description: 'Normal collection' },
+				],
+				default: '1',
+			},
+		],
+		rules: [rules.oneOf('path', 'status', 'Credit Management', ['0', '1'])],
+	},
+];

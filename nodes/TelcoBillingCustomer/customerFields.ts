@@ -1,0 +1,87 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+function bodyField(field: INodeProperties): INodeProperties {
+	return { ...field, routing: { send: { type: 'body', property: field.name } } };
+}
+
+/** Customer record fields accepted by customer/add and customer/update, alphabetical as n8n lists them. */
+export const customerRecordFields: INodeProperties[] = [
+	bodyField({ displayName: 'ABN', name: 'abn', type: 'string', default: '', description: 'Business number' }),
+	bodyField({ displayName: 'Bank Account BSB', name: 'bank_bsb', type: 'string', default: '' }),
+	bodyField({ displayName: 'Bank Account Name', name: 'bank_name', type: 'string', default: '' }),
+	bodyField({
+		displayName: 'Bank Account Number',
+		name: 'bank_number',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+	}),
+	bodyField({
+		displayName: 'Call Rate Card ID',
+		name: 'ctgid',
+		type: 'number',
+		default: 0,
+		description: 'ID of the call rate card (ctgid) used to rate this customer’s calls',
+	}),
+	bodyField({
+		displayName: 'Card Token',
+		name: 'card_token',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description: 'Card token saved against the customer, for card entry offloaded to a public portal',
+	}),
+	bodyField({ displayName: 'Company', name: 'company', type: 'string', default: '' }),
+	{
+		displayName: 'Credit Management',
+		name: 'credit_management',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether credit management is on: the platform then charges no late fee and does not charge the card on the due date',
+		routing: { send: { type: 'body', property: 'credit_management', value: '={{ $value ? 1 : 0 }}' } },
+	},
+	bodyField({
+		displayName: 'Date of Birth',
+		name: 'dob',
+		type: 'string',
+		default: '',
+		placeholder: 'YYYY-MM-DD',
+		description: 'Date of birth as YYYY-MM-DD (ISO dates are converted)',
+	}),
+	bodyField({ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' }),
+	bodyField({ displayName: 'First Name', name: 'name', type: 'string', default: '' }),
+	bodyField({ displayName: 'Mobile', name: 'mobile', type: 'string', default: '' }),
+	bodyField({
+		displayName: 'Payment Method',
+		name: 'paymethod',
+		type: 'options',
+		options: [
+			{ name: 'Credit Card', value: 'credit card', description: 'Automated card payments' },
+			{ name: 'Invoice', value: 'invoice', description: 'Pays on invoice' },
+		],
+		default: 'invoice',
+	}),
+	bodyField({ displayName: 'Phone', name: 'phone', type: 'string', default: '' }),
+	bodyField({
+		displayName: 'Portal Password',
+		name: 'web_password',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description: 'Password for the customer portal. Never shown in output or errors.',
+	}),
+	bodyField({ displayName: 'Surname', name: 'surname', type: 'string', default: '' }),
+];
+
+export const customerSecretFields = ['web_password', 'card_token', 'bank_number'];
+
+export const cidField: INodeProperties = {
+	displayName: 'Customer ID',
+	name: 'cid',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: '1042',
+	description: 'The customer’s ID, account_id or crm_id: the platform accepts any of the three',
+};

@@ -1,0 +1,24 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+// The only endpoints the platform serves without a key in the path (spec: Authentication, rule 1).
+const KEYLESS_PREFIXES = ['/get-key/', '/password-reset/'];
+
+export function isKeyless(url: string): boolean {
+	return KEYLESS_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+export function trimBaseUrl(baseUrl: string): string {
+	return baseUrl.trim().replace(/\/+$/, '');
+}
+
+/** Builds the request's base address: the platform's base URL, then the encoded key as first path segment. */
+export function withApiKey(
+	requestOptions: IHttpRequestOptions,
+	baseUrl: string,
+	apiKey: string,
+): IHttpRequestOptions {
+	const base = trimBaseUrl(baseUrl);
+	const url = requestOptions.url ?? '';
+	requestOptions.baseURL = isKeyless(url) ? base : `${base}/${encodeURIComponent(apiKey)}`;
+	return requestOptions;
+}

@@ -1,0 +1,66 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** What went wrong, in the platform's own words. */
+export interface PlatformFailure {
+	message: string;
+	errorCode?: string;
+	httpCode?: string;
+}
+
+const FALSE_VALUES = new Set<unknown>([false, 'false', 0, '0']);
+
+// The spec spells the success flag three ways (`success`, `succes`, `sucess`) and uses `result`
+// on the older endpoints; any of them set to false marks a logical failure inside an HTTP 200.
+const FLAG_KEYS = ['success', 'succes', 'sucess', 'result'];
+
+const MESSAGE_KEYS = ['description', 'message', 'reason', 'error'];
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function firstMessage(body: IDataObject): string | undefined {
+	for (const key of MESSAGE_KEYS) {
+		const value = body[key];
+		if (typeof value === 'string' && value.trim() !== '') return value;
+	}
+	return undefined;
+}
+
+/**
+ * Returns the failure an HTTP-200 body describes, or undefined when the body is a success.
+ * Arrays are per-record results and are judged by the operation that asked for them.
+ */
+export function findFailure(body: unknown): PlatformFailure | undefined {
+	if (typeof body === 'string') {
+		const text = body.trim();
+		return /^invalid key$/i.test(text) ? { message: 'invalid key' } : undefined;
+	}
+	if (!isObject(body)) return undefined;
+
+	if (typeof body.error_code === 'string' && body.error_code !== '') {
+		return { message: firstMessage(body) ?? body.error_code, errorCode: body.error_code };
+	}
+	const failed = FLAG_KEYS.some((key) => key in body && FALSE_VALUES.has(body[key]));
+	if (failed) return { message: firstMessage(body) ?? 'The platform reported a failure without a reason' };
+	if (firstMessage(body) === 'invalid key') return { message: 'invalid key' };
+	return undefined;
+}
+
+/** Replaces the misspelt success literals with one boolean `success`, so users can branch on it. */
+export function normalizeSuccess(body: IDataObject): IDataObject {
+	const out: IDataObject = { ...body };
+	let flagged = false;
+	for (const key of ['succes', 'sucess']) {
+		if (key in out) {
+			delete out[key];
+			flagged = true;
+		}
+	}
+	if (out.result === 'sucess' || out.result === 'success') {
+		delete out.result;
+		flagged = true;
+	}
+	if (flagged || 'success' in out) out.success = true;
+	return out;
+}

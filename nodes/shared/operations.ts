@@ -1,0 +1,108 @@
+import type { IDisplayOptions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import type { RequestInput, Rule } from './rules';
+
+/** How an operation's response becomes output items. */
+export interface OutputSpec {
+	/** Property holding the records (array) or the single record (object). Omitted: the whole body. */
+	root?: string;
+	/** Fields the platform sends as numeric strings that users expect as numbers. */
+	numbers?: string[];
+}
+
+/** One row of a node's operation table: everything the shared runner needs to carry it out. */
+export interface Operation {
+	value: string;
+	name: string;
+	action: string;
+	description: string;
+	method: IHttpRequestMethods;
+	/** Path after the key; `{name}` is replaced by the encoded value of parameter `name`. */
+	path: string;
+	fields?: INodeProperties[];
+	rules?: Rule[];
+	output?: OutputSpec;
+	/** `paged`: walks /get/page/{page}; `whole`: one response sliced to the limit. Both add Return All / Limit. */
+	list?: 'paged' | 'whole';
+	/** Body fields that hold dates: n8n dates and ISO strings become YYYY-MM-DD before the rules run. */
+	dateFields?: string[];
+	/** Body fields whose values are secrets: kept out of every error message. */
+	secretFields?: string[];
+	/** Shapes checked input into what the API expects, where the UI offers a choice the API spells as fields. */
+	prepare?: (input: RequestInput) => void;
+}
+
+export type OperationTable = Map<string, Map<string, Operation>>;
+
+function show(resource: string, operation: string, own?: IDisplayOptions): IDisplayOptions {
+	return {
+		...own,
+		show: { ...own?.show, resource: [resource], operation: [operation] },
+	};
+}
+
+function listFields(resource: string, operation: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: show(resource, operation),
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return',
+			displayOptions: show(resource, operation, { show: { returnAll: [false] } }),
+		},
+	];
+}
+
+/** The operation dropdown and every operation's parameters, shown only where they belong. */
+export function describeResource(resource: string, operations: Operation[], defaultOperation: string): INodeProperties[] {
+	const operationProperty: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		default: defaultOperation,
+		options: [...operations]
+			.sort((a, b) => a.name.localeCompare(b.name))
+			.map((op) => ({
+				name: op.name,
+				value: op.value,
+				action: op.action,
+				description: op.description,
+				// paginate routes every request through the node's shared runner (requestOperations.pagination).
+				routing: { request: { method: op.method, url: op.path }, send: { paginate: true } },
+			})),
+	};
+	const fields = operations.flatMap((op) => [
+		...(op.fields ?? []).map((field) => ({ ...field, displayOptions: show(resource, op.value, field.displayOptions) })),
+		...(op.list ? listFields(resource, op.value) : []),
+	]);
+	return [operationProperty, ...fields];
+}
+
+export function operationTable(resources: Record<string, Operation[]>): OperationTable {
+	const table: OperationTable = new Map();
+	for (const [resource, operations] of Object.entries(resources)) {
+		table.set(resource, new Map(operations.map((op) => [op.value, op])));
+	}
+	return table;
+}
+
+/** Placeholder names of a path template, in order. */
+export function pathParams(path: string): string[] {
+	return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+}
+
+/** Fills a path template; every value is URL-encoded, so no input can change the path's shape. */
+export function fillPath(path: string, values: Record<string, unknown>): string {
+	return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
+}

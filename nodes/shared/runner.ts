@@ -1,0 +1,132 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { toPlatformDate } from './dates';
+import { errorItem, toSafeError } from './errors';
+import { fillPath, pathParams } from './operations';
+import type { Operation, OperationTable } from './operations';
+import { toRecords } from './output';
+import type { RequestInput } from './rules';
+import { CREDENTIAL_TYPE, platformRequest } from './transport';
+
+// A safety stop for a platform that never reports its last page.
+const MAX_PAGES = 10_000;
+
+type RunnerContext = IExecutePaginationFunctions;
+
+function readPath(context: RunnerContext, op: Operation): IDataObject {
+	const values: IDataObject = {};
+	for (const name of pathParams(op.path)) {
+		if (name === 'page') continue;
+		const value = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
+		values[name] = typeof value === 'string' ? value.trim() : (value as string);
+	}
+	return values;
+}
+
+function check(context: RunnerContext, op: Operation, input: RequestInput, itemIndex: number): void {
+	for (const name of pathParams(op.path)) {
+		if (name === 'page') continue;
+		const value = input.path[name];
+		if (value === undefined || value === null || String(value) === '') {
+			const label = op.fields?.find((field) => field.name === name)?.displayName ?? name;
+			throw new NodeOperationError(context.getNode(), `${label} (${name}) is required`, { itemIndex });
+		}
+	}
+	for (const rule of op.rules ?? []) {
+		const refusal = rule(input);
+		if (refusal) {
+			throw new NodeOperationError(context.getNode(), refusal, {
+				itemIndex,
+				description: 'Nothing was sent to the billing platform.',
+			});
+		}
+	}
+}
+
+function limitOf(context: RunnerContext, op: Operation): number | undefined {
+	if (!op.list || context.getNodeParameter('returnAll', false)) return undefined;
+	return context.getNodeParameter('limit', 50) as number;
+}
+
+async function fetchPages(
+	context: RunnerContext,
+	op: Operation,
+	options: IHttpRequestOptions,
+	path: IDataObject,
+	limit: number | undefined,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	for (let page = 1; page <= MAX_PAGES; page++) {
+		const body = (await platformRequest(context, { ...options, url: fillPath(op.path, { ...path, page }) })) as IDataObject;
+		const rows = toRecords(body, { ...op.output, root: op.output?.root ?? 'results' });
+		records.push(...rows);
+		const totalPages = Number(body?.total_pages);
+		const lastPage = Number.isFinite(totalPages) ? page >= totalPages : rows.length === 0;
+		if (rows.length === 0 || lastPage || (limit !== undefined && records.length >= limit)) break;
+	}
+	return records;
+}
+
+async function secretsOf(context: RunnerContext, op: Operation, input: RequestInput): Promise<string[]> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE).catch(() => ({}) as IDataObject);
+	const secrets = [String(credentials.apiKey ?? '')];
+	for (const field of op.secretFields ?? []) secrets.push(String(input.body[field] ?? ''));
+	return secrets;
+}
+
+/**
+ * The node-level request runner every declarative node in this package uses. RoutingNode has already
+ * turned the parameters into method, path template, query and body; this checks the input, fills the
+ * path, sends, walks pages, maps the platform's failures and pairs every output item with its input.
+ */
+export function createRunner(table: OperationTable) {
+	return async function run(
+		this: RunnerContext,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const itemIndex = this.getItemIndex();
+		const resource = this.getNodeParameter('resource', '') as string;
+		const operation = this.getNodeParameter('operation', '') as string;
+		const op = table.get(resource)?.get(operation);
+		const input: RequestInput = {
+			path: {},
+			body: { ...((requestData.options.body as IDataObject) ?? {}) },
+			qs: { ...(requestData.options.qs ?? {}) },
+		};
+		try {
+			if (!op) throw new NodeOperationError(this.getNode(), `Unknown operation ${resource}/${operation}`, { itemIndex });
+			input.path = readPath(this, op);
+			for (const field of op.dateFields ?? []) {
+				if (field in input.body) input.body[field] = toPlatformDate(input.body[field]) as string;
+			}
+			check(this, op, input, itemIndex);
+			op.prepare?.(input);
+			const options: IHttpRequestOptions = {
+				...(requestData.options as IHttpRequestOptions),
+				method: op.method,
+				body: input.body,
+				qs: input.qs,
+			};
+			const limit = limitOf(this, op);
+			let records: IDataObject[];
+			if (op.list === 'paged') {
+				records = await fetchPages(this, op, options, input.path, limit);
+			} else {
+				const body = await platformRequest(this, { ...options, url: fillPath(op.path, input.path) });
+				records = toRecords(body, op.output);
+			}
+			if (limit !== undefined) records = records.slice(0, limit);
+			return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+		} catch (error) {
+			const safe = toSafeError(this.getNode(), error, itemIndex, op ? await secretsOf(this, op, input) : []);
+			if (this.continueOnFail()) return [errorItem(safe, itemIndex)];
+			throw safe;
+		}
+	};
+}

@@ -1,0 +1,155 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// n8n-core reads its settings folder when the first execution context is built; keep it out of $HOME.
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-telco-test-'));
+
+import { Container } from '@n8n/di';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
+import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { TelcoBillingApi } from '../../credentials/TelcoBillingApi.credentials';
+import { TestCredentialsHelper } from './credentials';
+
+class NodeTypes implements INodeTypes {
+	constructor(private readonly types: Record<string, INodeType | IVersionedNodeType>) {}
+
+	getByName(name: string) {
+		return this.types[name];
+	}
+
+	getByNameAndVersion(name: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.types[name], version);
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/** A start node that hands the workflow the test's input items. */
+function inputNodeType(items: IDataObject[]): INodeType {
+	return {
+		description: {
+			displayName: 'Test Input',
+			name: 'testInput',
+			group: ['input'],
+			version: 1,
+			description: 'Emits the test items',
+			defaults: { name: 'Input' },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [],
+		},
+		async execute() {
+			return [items.map((json) => ({ json, pairedItem: { item: 0 } }))];
+		},
+	};
+}
+
+export interface RunOptions {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	credentials: ICredentialDataDecryptedObject;
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+}
+
+export interface RunResult {
+	run: IRun;
+	/** The node's main output items (empty when the node failed). */
+	items: INodeExecutionData[];
+	/** The node's error, as the engine stored it in the run data. */
+	error?: Error & { description?: string; context?: IDataObject; httpCode?: string | null };
+}
+
+const NODE_NAME = 'Telco Billing';
+
+/** Runs one of our nodes for real: n8n-core's WorkflowExecute, RoutingNode, our credential, real HTTP. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const typeName = `n8n-nodes-telco-billing.${options.nodeType.description.name}`;
+	const nodeTypes = new NodeTypes({ testInput: inputNodeType(options.input ?? [{}]), [typeName]: options.nodeType });
+	const input: INode = { id: 'input', name: 'Input', type: 'testInput', typeVersion: 1, position: [0, 0], parameters: {} };
+	const node: INode = {
+		id: 'telco',
+		name: NODE_NAME,
+		type: typeName,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: options.parameters,
+		credentials: { telcoBillingApi: { id: '1', name: 'Telco Billing (test)' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'Test',
+		nodes: [input, node],
+		connections: { Input: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1' },
+	});
+
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'Test',
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: workflow.nodes ? Object.values(workflow.nodes) : [],
+		connections: workflow.connectionsBySourceNode,
+		activeVersionId: null,
+	} as never);
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(new TelcoBillingApi(), options.credentials),
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const runData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: input, data: { main: [[{ json: {} }]] }, source: null }],
+		},
+	});
+	const run = await new WorkflowExecute(additionalData, 'manual', runData).processRunExecutionData(workflow);
+	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	return {
+		run,
+		items: task?.data?.main?.[0] ?? [],
+		error: (task?.error ?? run.data.resultData.error) as RunResult['error'],
+	};
+}
+
+/** n8n-core starts a 60 s timer when the first execution context is built; jest waits for it otherwise. */
+export async function shutdownEngine(): Promise<void> {
+	await Container.get(SSHClientsManager).onShutdown();
+}

@@ -1,0 +1,104 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import seedFile from './seed.json';
+import { registerContactRoutes } from './routes/contacts';
+import { registerCustomerRoutes } from './routes/customers';
+import { registerCdrRoutes } from './routes/cdr';
+import { State } from './state';
+import type { ApiKey, Seed } from './state';
+
+export type Fault = 'http500' | 'drop' | 'invalidKey';
+
+declare module 'fastify' {
+	interface FastifyRequest {
+		apiKey: ApiKey;
+	}
+}
+
+export interface Simulator {
+	app: FastifyInstance;
+	state: State;
+	url: string;
+	/** Every request the simulator answered, path as received (the key included): tests read it. */
+	requests: Array<{ method: string; url: string }>;
+	/** Faults served to the next requests, one each, in order. */
+	faults: Fault[];
+	close(): Promise<void>;
+}
+
+export interface SimulatorOptions {
+	port?: number;
+	host?: string;
+	seed?: Seed;
+}
+
+function invalidKey(request: FastifyRequest) {
+	return request.url.includes('/customer/bulk-email')
+		? { success: false, error_code: 'invalid_key', description: 'invalid key' }
+		: { success: false, description: 'invalid key' };
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+	const state = new State(options.seed ?? seedFile);
+	const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 });
+	const requests: Simulator['requests'] = [];
+	const faults: Fault[] = [];
+
+	app.decorateRequest('apiKey', null as unknown as ApiKey);
+	// The platform answers every failure with HTTP 200; an empty JSON body is treated as {}.
+	app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+		const text = String(body).trim();
+		if (text === '') return done(null, {});
+		try {
+			done(null, JSON.parse(text));
+		} catch {
+			done(null, { __invalid_json: true });
+		}
+	});
+
+	app.addHook('onRequest', async (request, reply) => {
+		requests.push({ method: request.method, url: request.url });
+		const fault = faults.shift();
+		if (fault === 'http500') {
+			// Like a real error page, it echoes the path it failed on (key included).
+			return reply.code(500).type('text/plain').send(`Internal Server Error while handling ${request.url}`);
+		}
+		if (fault === 'drop') {
+			request.raw.socket.destroy();
+			return reply;
+		}
+		if (fault === 'invalidKey') return reply.send(invalidKey(request));
+		return undefined;
+	});
+
+	app.register(
+		async (keyed) => {
+			keyed.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+				const key = state.keys.get(decodeURIComponent((request.params as { apiKey: string }).apiKey));
+				if (!key || key.disabled) return reply.send(invalidKey(request));
+				request.apiKey = key;
+				return undefined;
+			});
+			registerCustomerRoutes(keyed, state);
+			registerContactRoutes(keyed, state);
+			registerCdrRoutes(keyed, state);
+		},
+		{ prefix: '/:apiKey' },
+	);
+
+	app.setNotFoundHandler((request, reply) => {
+		reply.code(404).send({ success: false, description: `no route for ${request.method} ${request.url.split('?')[0]}` });
+	});
+
+	const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+	return {
+		app,
+		state,
+		url: address.replace('localhost', '127.0.0.1'),
+		requests,
+		faults,
+		close: async () => {
+			await app.close();
+		},
+	};
+}

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/** The newer endpoints' failure shape. */
+export function fail(description: string) {
+	return { success: false, description };
+}
+
+export function deptOf(request: FastifyRequest): number {
+	return request.apiKey.data.department;
+}
+
+export function money(value: number, decimals = 2): string {
+	return value.toFixed(decimals);
+}
+
+export function today(): string {
+	return new Date().toISOString().slice(0, 10);
+}
+
+/** First zod issue, as the platform would word it: `<field> <problem>`. */
+export function firstIssue(error: z.ZodError): string {
+	const issue = error.issues[0];
+	const field = issue.path.join('.') || 'body';
+	return `${field} ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
+}
+
+export const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+export const text = z.union([z.string(), z.number()]).transform(String);

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { deptOf, fail, text } from '../respond';
+import type { Contact, State } from '../state';
+
+type Req = FastifyRequest<{ Params: { cid: string; contactId: string }; Body: Record<string, unknown> }>;
+
+const contactBody = z.object({ first_name: text, last_name: text, email: text, phone: text, mobile: text }).partial();
+
+// Every contact endpoint words every failure the same way (spec: Customer contacts).
+const NOT_FOUND = fail('no customer found');
+
+function shown(contact: Contact) {
+	const { cid: _cid, ...record } = contact;
+	return { ...record, id: String(contact.id) };
+}
+
+export function registerContactRoutes(app: FastifyInstance, state: State): void {
+	const find = (request: Req) => {
+		const customer = state.findCustomer(deptOf(request), request.params.cid);
+		if (!customer) return {};
+		const contact = request.params.contactId
+			? state.contacts.find((c) => c.cid === customer.cid && String(c.id) === request.params.contactId)
+			: undefined;
+		return { customer, contact };
+	};
+
+	app.get('/customer/:cid/contacts', async (request: Req) => {
+		const { customer } = find(request);
+		if (!customer) return NOT_FOUND;
+		return { success: true, contacts: state.contacts.filter((c) => c.cid === customer.cid).map(shown) };
+	});
+
+	app.post('/customer/:cid/contacts', async (request: Req) => {
+		const { customer } = find(request);
+		if (!customer) return NOT_FOUND;
+		const parsed = contactBody.safeParse(request.body ?? {});
+		if (!parsed.success) return NOT_FOUND;
+		const contact: Contact = {
+			id: state.nextId('contact', 5001),
+			cid: customer.cid,
+			first_name: parsed.data.first_name ?? '',
+			middle_name: '',
+			gender: null,
+			last_name: parsed.data.last_name ?? '',
+			dob: '',
+			email: parsed.data.email ?? '',
+			web_password: '',
+			phone: parsed.data.phone ?? '',
+			mobile: parsed.data.mobile ?? '',
+		};
+		state.contacts.push(contact);
+		const { web_password: _hidden, ...record } = shown(contact);
+		return { success: true, contact: record };
+	});
+
+	app.get('/customer/:cid/contact/:contactId', async (request: Req) => {
+		const { contact } = find(request);
+		if (!contact) return NOT_FOUND;
+		const { web_password: _hidden, ...record } = shown(contact);
+		return { success: true, contact: record };
+	});
+
+	app.post('/customer/:cid/contact/:contactId', async (request: Req) => {
+		const { contact } = find(request);
+		if (!contact) return NOT_FOUND;
+		const parsed = contactBody.safeParse(request.body ?? {});
+		if (!parsed.success) return NOT_FOUND;
+		Object.assign(contact, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));
+		const { web_password: _hidden, ...record } = shown(contact);
+		return { success: true, contact: record };
+	});
+
+	app.get('/customer/:cid/contact/:contactId/delete', async (request: Req) => {
+		const { contact } = find(request);
+		if (!contact) return NOT_FOUND;
+		state.contacts.splice(state.contacts.indexOf(contact), 1);
+		return { success: true };
+	});
+}

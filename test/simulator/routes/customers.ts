@@ -1,0 +1,272 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { dateString, deptOf, fail, firstIssue, money, text, today } from '../respond';
+import type { Customer, State } from '../state';
+
+type Params = { cid: string; id: string; field: string; value: string; status: string };
+type Req = FastifyRequest<{ Params: Params; Body: Record<string, unknown> }>;
+
+const flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
+
+const customerBody = z
+	.object({
+		company: text,
+		name: text,
+		surname: text,
+		email: text,
+		phone: text,
+		mobile: text,
+		credit_management: flag,
+		web_password: text,
+		dob: dateString,
+		abn: text,
+		paymethod: z.enum(['invoice', 'credit card']),
+		ctgid: z.coerce.number().int().nonnegative(),
+		card_token: text,
+		bank_name: text,
+		bank_bsb: text,
+		bank_number: text,
+	})
+	.partial();
+
+const SEARCH_FIELDS = ['company', 'name', 'surname', 'email', 'mobile', 'abn'] as const;
+
+function searchRecord(c: Customer) {
+	return {
+		cid: String(c.cid),
+		company: c.company,
+		name: c.name,
+		surname: c.surname,
+		email: c.email,
+		mobile: c.mobile,
+		credit_management: String(c.credit_management),
+		dob: c.dob,
+		abn: c.abn,
+		paymethod: c.paymethod,
+		ctgid: String(c.ctgid),
+	};
+}
+
+const NOT_FOUND = fail('no customer found');
+const OLD_NOT_FOUND = { result: 'false', reason: 'no customer found', id: 0 };
+
+const payment = z
+	.object({
+		card_on_file: z.boolean().optional(),
+		bank_on_file: z.boolean().optional(),
+		payment_token: z.string().min(1).optional(),
+		cc_name: z.string().min(1).optional(),
+		cc_number: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits')).optional(),
+		cc_expmonth: z.string().regex(/^(0[1-9]|1[0-2])$/, 'must be 2 digits with a leading 0').optional(),
+		cc_expyear: z.coerce.number().int().min(2000).max(2099).optional(),
+		cc_ccv: z.string().min(3).optional(),
+		store_card: z.boolean().optional(),
+		amount: z.coerce.number({ invalid_type_error: 'is required' }).min(1, 'must be 1 or more'),
+	})
+	.strict();
+
+const CARD_FIELDS = ['cc_name', 'cc_number', 'cc_expmonth', 'cc_expyear', 'cc_ccv'] as const;
+
+const chargeItem = z
+	.object({
+		cid: text,
+		description: z.string().min(1, 'is required'),
+		amount: z.coerce.number(),
+		quantity: z.coerce.number().positive().default(1),
+		charge_date: dateString.optional(),
+		pid: z.coerce.number().int().nonnegative().optional(),
+	})
+	.strict();
+
+export function registerCustomerRoutes(app: FastifyInstance, state: State): void {
+	const customer = (request: Req) => state.findCustomer(deptOf(request), request.params.cid);
+
+	app.post('/customer/add', async (request: Req) => {
+		const parsed = customerBody.safeParse(request.body ?? {});
+		if (!parsed.success) return { result: 'false', reason: firstIssue(parsed.error), id: 0 };
+		const data = parsed.data;
+		if (!data.company && !data.name && !data.surname) {
+			return { result: 'false', reason: 'company or name is required', id: 0 };
+		}
+		const cid = state.nextId('customer', 1001);
+		const company = data.company ?? `${data.name ?? ''} ${data.surname ?? ''}`.trim();
+		state.customers.push({
+			cid,
+			deptid: deptOf(request),
+			account_id: `ACC-${deptOf(request)}-N${cid}`,
+			crm_id: '',
+			company,
+			trading_name: null,
+			name: data.name ?? '',
+			surname: data.surname ?? '',
+			email: data.email ?? '',
+			phone: data.phone ?? '',
+			mobile: data.mobile ?? '',
+			credit_management: data.credit_management ?? 0,
+			web_password: data.web_password ?? '',
+			dob: data.dob ?? '',
+			abn: data.abn ?? '',
+			paymethod: data.paymethod ?? 'invoice',
+			ctgid: data.ctgid ?? 1,
+			card_token: data.card_token ?? '',
+			bank_name: data.bank_name ?? '',
+			bank_bsb: data.bank_bsb ?? '',
+			bank_number: data.bank_number ?? '',
+			active: true,
+			balance: 0,
+			priceOverrides: {},
+		});
+		return { result: 'sucess', id: String(cid) };
+	});
+
+	app.post('/customer/update/:cid', async (request: Req) => {
+		const found = customer(request);
+		if (!found) return OLD_NOT_FOUND;
+		const parsed = customerBody.safeParse(request.body ?? {});
+		if (!parsed.success) return { result: 'false', reason: firstIssue(parsed.error), id: 0 };
+		Object.assign(found, parsed.data);
+		return { success: true, description: 'customer updated' };
+	});
+
+	app.get('/customer/search/:field/:value', async (request: Req) => {
+		const field = request.params.field as (typeof SEARCH_FIELDS)[number];
+		if (!SEARCH_FIELDS.includes(field)) return fail('invalid search field');
+		const value = request.params.value.trim().toLowerCase();
+		if (value.length < 3) return fail('search value must be at least 3 characters');
+		const records = state.customers
+			.filter((c) => c.deptid === deptOf(request) && String(c[field]).toLowerCase().includes(value))
+			.map(searchRecord);
+		return { success: true, records };
+	});
+
+	app.get('/customer/getAll', async (request: Req) => ({
+		success: true,
+		records: state.customers
+			.filter((c) => c.deptid === deptOf(request) && c.active)
+			.map((c) => ({ cid: c.cid, company: c.company, trading_name: c.trading_name })),
+	}));
+
+	app.get('/customer/balance/:cid', async (request: Req) => {
+		const found = customer(request);
+		if (!found) return NOT_FOUND;
+		return { success: true, balance: money(found.balance), cid: String(found.cid) };
+	});
+
+	app.get('/customer/paymentDetails/:cid', async (request: Req) => {
+		const found = customer(request);
+		if (!found) return NOT_FOUND;
+		return {
+			success: true,
+			cid: String(found.cid),
+			paymethod: found.paymethod,
+			card_on_file: found.card_token !== '',
+			bank_on_file: found.bank_number !== '',
+			bank_name: found.bank_name || null,
+			bank_bsb: found.bank_bsb || null,
+			bank_number_last3: found.bank_number ? found.bank_number.slice(-3) : null,
+		};
+	});
+
+	app.get('/customer/get/servicePricing/:cid', async (request: Req) => {
+		const found = customer(request);
+		if (!found) return { success: 'false', message: 'unable to retrieve customer' };
+		return {
+			success: true,
+			prices: state.serviceTypes.map((type) => {
+				const override = found.priceOverrides[type.esid];
+				return {
+					service_type_id: String(type.esid),
+					name: type.typeofservice,
+					price: money(override ?? type.list_price, 4),
+					default_price: override === undefined,
+				};
+			}),
+		};
+	});
+
+	app.post('/customer/payment/:cid', async (request: Req) => {
+		const found = customer(request);
+		if (!found) return NOT_FOUND;
+		const parsed = payment.safeParse(request.body ?? {});
+		if (!parsed.success) return fail(firstIssue(parsed.error));
+		const body = parsed.data;
+		const cardGiven = CARD_FIELDS.filter((field) => body[field] !== undefined);
+		const sources = [body.card_on_file === true, body.bank_on_file === true, body.payment_token !== undefined, cardGiven.length > 0];
+		if (sources.filter(Boolean).length !== 1) {
+			return fail('supply exactly one of card_on_file, bank_on_file, payment_token or the card fields');
+		}
+		if (cardGiven.length > 0 && cardGiven.length < CARD_FIELDS.length) {
+			return fail(`card details incomplete: ${CARD_FIELDS.filter((f) => body[f] === undefined).join(', ')} missing`);
+		}
+		if (body.card_on_file && !found.card_token) return fail('no card on file');
+		if (body.bank_on_file && !found.bank_number) return fail('no bank account on file');
+		if (body.cc_number?.endsWith('0002')) return fail('card declined');
+		const method = body.card_on_file ? 'card_on_file' : body.bank_on_file ? 'bank_on_file' : body.payment_token ? 'payment_token' : 'card';
+		if (method === 'card' && body.store_card) found.card_token = `card_tok_${found.cid}_${body.cc_number?.slice(-4)}`;
+		const id = state.nextId('payment', 70001);
+		state.payments.push({ id, cid: found.cid, amount: body.amount, kind: 'gateway', method, date: today() });
+		found.balance = Math.round((found.balance - body.amount) * 100) / 100;
+		return { success: true, description: `payment of ${money(body.amount)} processed`, payment_id: String(id) };
+	});
+
+	app.post('/customer/external-payment/:cid', async (request: Req) => {
+		const found = customer(request);
+		if (!found) return NOT_FOUND;
+		const body = request.body ?? {};
+		const transactionId = String(body.transaction_id ?? '').trim();
+		if (!transactionId) return fail('transaction_id is required');
+		const amount = Number(body.amount);
+		if (!Number.isFinite(amount) || amount <= 0) return fail('amount must be a positive number');
+		const existing = state.payments.find((p) => p.kind === 'external' && p.cid === found.cid && p.transaction_id === transactionId);
+		if (existing) {
+			return { success: true, duplicate: true, description: 'duplicate transaction_id: payment already logged', payment_id: String(existing.id) };
+		}
+		const id = state.nextId('payment', 70001);
+		const date = typeof body.date === 'string' && body.date ? body.date : today();
+		state.payments.push({ id, cid: found.cid, amount, kind: 'external', method: String(body.payment_type ?? 'external'), transaction_id: transactionId, date });
+		found.balance = Math.round((found.balance - amount) * 100) / 100;
+		return { success: true, duplicate: false, description: 'payment logged', payment_id: String(id) };
+	});
+
+	app.post('/customer/item/add', async (request: Req) => {
+		const parsed = chargeItem.safeParse(request.body ?? {});
+		if (!parsed.success) return fail(firstIssue(parsed.error));
+		const found = state.findCustomer(deptOf(request), parsed.data.cid);
+		if (!found) return NOT_FOUND;
+		const id = state.nextId('chargeItem', 9001);
+		state.chargeItems.push({
+			id,
+			cid: found.cid,
+			deptid: found.deptid,
+			description: parsed.data.description,
+			amount: parsed.data.amount,
+			quantity: parsed.data.quantity,
+			charge_date: parsed.data.charge_date ?? today(),
+			pid: parsed.data.pid ?? null,
+		});
+		return { success: true, id: String(id) };
+	});
+
+	app.post('/customer/item/update/:id', async (request: Req) => {
+		const item = state.chargeItems.find((i) => String(i.id) === request.params.id && i.deptid === deptOf(request));
+		if (!item) return fail('customer item not found');
+		const parsed = chargeItem.omit({ cid: true }).partial().safeParse(request.body ?? {});
+		if (!parsed.success) return fail(firstIssue(parsed.error));
+		Object.assign(item, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));
+		return { success: true, description: 'customer item updated' };
+	});
+
+	app.get('/customer/getManagementStatus/:cid', async (request: Req) => {
+		const found = customer(request);
+		if (!found) return NOT_FOUND;
+		return { success: true, cid: String(found.cid), credit_management: String(found.credit_management) };
+	});
+
+	app.get('/customer/setManagementStatus/:cid/:status', async (request: Req) => {
+		const found = customer(request);
+		if (!found) return NOT_FOUND;
+		if (!['0', '1'].includes(request.params.status)) return fail('status must be 0 or 1');
+		found.credit_management = Number(request.params.status);
+		return { success: true, description: `credit management turned ${found.credit_management ? 'on' : 'off'}` };
+	});
+}
