@@ -32,6 +32,7 @@ export function platformError(node: INode, failure: PlatformFailure, itemIndex: 
 		itemIndex,
 	});
 	if (failure.errorCode) error.context.errorCode = failure.errorCode;
+	if (failure.httpCode) error.context.httpStatus = failure.httpCode;
 	error.context.platformMessage = failure.message;
 	return error;
 }
@@ -83,6 +84,7 @@ export function errorItem(error: NodeApiError | NodeOperationError, itemIndex: n
 	const json: IDataObject = { error: typeof platformMessage === 'string' ? platformMessage : error.message };
 	const code = error.context?.errorCode;
 	if (typeof code === 'string') json.error_code = code;
-	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	const status = error.context?.httpStatus;
+	if (typeof status === 'string') json.httpCode = status;
 	return { json, error, pairedItem: { item: itemIndex } };
 }

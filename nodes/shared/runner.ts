@@ -14,6 +14,8 @@ import { toRecords } from './output';
 import type { RequestInput } from './rules';
 import { CREDENTIAL_TYPE, platformRequest } from './transport';
 
+const NOTHING_SENT = 'Nothing was sent to the billing platform.';
+
 // A safety stop for a platform that never reports its last page.
 const MAX_PAGES = 10_000;
 
@@ -35,7 +37,7 @@ function check(context: RunnerContext, op: Operation, input: RequestInput, itemI
 		const value = input.path[name];
 		if (value === undefined || value === null || String(value) === '') {
 			const label = op.fields?.find((field) => field.name === name)?.displayName ?? name;
-			throw new NodeOperationError(context.getNode(), `${label} (${name}) is required`, { itemIndex });
+			throw new NodeOperationError(context.getNode(), `${label} (${name}) is required`, { itemIndex, description: NOTHING_SENT });
 		}
 	}
 	for (const rule of op.rules ?? []) {
@@ -43,7 +45,7 @@ function check(context: RunnerContext, op: Operation, input: RequestInput, itemI
 		if (refusal) {
 			throw new NodeOperationError(context.getNode(), refusal, {
 				itemIndex,
-				description: 'Nothing was sent to the billing platform.',
+				description: NOTHING_SENT,
 			});
 		}
 	}

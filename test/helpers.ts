@@ -1,0 +1,45 @@
+import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+import { startSimulator } from './simulator/app';
+import type { Simulator } from './simulator/app';
+import { runNode, shutdownEngine } from './harness/engine';
+import type { RunResult } from './harness/engine';
+
+export const DEMO_KEY = 'demo-key-0001';
+export const OTHER_KEY = 'other-dept-key';
+
+export interface NodeRunner {
+	sim(): Simulator;
+	run(
+		parameters: INodeParameters,
+		options?: { input?: IDataObject[]; continueOnFail?: boolean; apiKey?: string; baseUrl?: string },
+	): Promise<RunResult>;
+}
+
+/** Starts a fresh simulator for the test file and runs the given node type through the engine against it. */
+export function useNode(nodeType: INodeType): NodeRunner {
+	let sim: Simulator;
+	beforeEach(async () => {
+		sim = await startSimulator();
+	});
+	afterEach(async () => {
+		await sim.close();
+	});
+	afterAll(async () => {
+		await shutdownEngine();
+	});
+	return {
+		sim: () => sim,
+		run: async (parameters, options = {}) =>
+			await runNode({
+				nodeType,
+				parameters,
+				input: options.input,
+				continueOnFail: options.continueOnFail,
+				credentials: { baseUrl: options.baseUrl ?? sim.url, apiKey: options.apiKey ?? DEMO_KEY },
+			}),
+	};
+}
+
+export function jsonOf(result: RunResult): IDataObject[] {
+	return result.items.map((item) => item.json);
+}
