@@ -42,12 +42,13 @@ function describeTransportError(error: IDataObject): PlatformFailure {
 		| string
 		| number
 		| undefined;
-	const code = typeof error.code === 'string' ? error.code : undefined;
+	const cause = (error.cause ?? error.errorResponse ?? {}) as IDataObject;
+	const code = [error.code, cause.code].find((value): value is string => typeof value === 'string');
 	const raw = String(error.message ?? 'Request failed');
 	if (status && /^\d{3}$/.test(String(status)) && String(status) !== '200') {
 		return { message: `HTTP ${status} from the billing platform: ${raw}`, httpCode: String(status) };
 	}
-	if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(raw)) {
+	if (code === 'ECONNREFUSED' || /ECONNREFUSED|refused the connection/.test(raw)) {
 		return { message: 'Could not connect to the billing platform (connection refused): check the Base URL' };
 	}
 	if (code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /timeout/i.test(raw)) {
@@ -78,13 +79,21 @@ export function toSafeError(
 	return platformError(node, failure, itemIndex);
 }
 
-/** The output item Continue On Fail gives: the platform's words and code, paired to the input item. */
-export function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
+/**
+ * The output item Continue On Fail gives: the platform's words and code, paired to the input item.
+ * The engine rewrites the json of any item carrying `error` to `{ error: message }`, which would drop
+ * error_code; so the error object rides along only where the node routes failures to its error output.
+ */
+export function errorItem(
+	error: NodeApiError | NodeOperationError,
+	itemIndex: number,
+	toErrorOutput: boolean,
+): INodeExecutionData {
 	const platformMessage = error.context?.platformMessage;
 	const json: IDataObject = { error: typeof platformMessage === 'string' ? platformMessage : error.message };
 	const code = error.context?.errorCode;
 	if (typeof code === 'string') json.error_code = code;
 	const status = error.context?.httpStatus;
 	if (typeof status === 'string') json.httpCode = status;
-	return { json, error, pairedItem: { item: itemIndex } };
+	return toErrorOutput ? { json, error, pairedItem: { item: itemIndex } } : { json, pairedItem: { item: itemIndex } };
 }

@@ -127,7 +127,7 @@ export function createRunner(table: OperationTable) {
 			return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			const safe = toSafeError(this.getNode(), error, itemIndex, op ? await secretsOf(this, op, input) : []);
-			if (this.continueOnFail()) return [errorItem(safe, itemIndex)];
+			if (this.continueOnFail()) return [errorItem(safe, itemIndex, this.getNode().onError === 'continueErrorOutput')];
 			throw safe;
 		}
 	};

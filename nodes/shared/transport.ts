@@ -23,7 +23,7 @@ export class PlatformRequestError extends Error {
 function messageOf(body: unknown): string | undefined {
 	const failure = findFailure(body);
 	if (failure) return failure.message;
-	if (typeof body === 'string' && body.trim()) return body.trim().slice(0, 200);
+	if (typeof body === 'string' && body.trim()) return body.trim().slice(0, 300);
 	return undefined;
 }
 

@@ -56,13 +56,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		}
 	});
 
+	const pending = new WeakMap<FastifyRequest, Fault>();
 	app.addHook('onRequest', async (request, reply) => {
 		requests.push({ method: request.method, url: request.url });
 		const fault = faults.shift();
-		if (fault === 'http500') {
-			// Like a real error page, it echoes the path it failed on (key included).
-			return reply.code(500).type('text/plain').send(`Internal Server Error while handling ${request.url}`);
-		}
+		if (fault) pending.set(request, fault);
 		if (fault === 'drop') {
 			request.raw.socket.destroy();
 			return reply;
@@ -70,11 +68,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		if (fault === 'invalidKey') return reply.send(invalidKey(request));
 		return undefined;
 	});
+	app.addHook('preHandler', async (request, reply) => {
+		if (pending.get(request) !== 'http500') return undefined;
+		// Like a careless error page, it echoes what it failed on: the path (key included) and the body.
+		const body = request.body === undefined ? '' : ` with ${JSON.stringify(request.body)}`;
+		return reply.code(500).type('text/plain').send(`Internal Server Error while handling ${request.url}${body}`);
+	});
 
 	app.register(
 		async (keyed) => {
 			keyed.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-				const key = state.keys.get(decodeURIComponent((request.params as { apiKey: string }).apiKey));
+				const key = state.keys.get((request.params as { apiKey: string }).apiKey);
 				if (!key || key.disabled) return reply.send(invalidKey(request));
 				request.apiKey = key;
 				return undefined;
