@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { startSimulator } from './simulator/app';
-import type { Simulator } from './simulator/app';
+import type { Simulator, SimulatorOptions } from './simulator/app';
 import { runNode, shutdownEngine } from './harness/engine';
 import type { RunResult } from './harness/engine';
 
@@ -16,10 +16,10 @@ export interface NodeRunner {
 }
 
 /** Starts a fresh simulator for the test file and runs the given node type through the engine against it. */
-export function useNode(nodeType: INodeType): NodeRunner {
+export function useNode(nodeType: INodeType, simulatorOptions: SimulatorOptions = {}): NodeRunner {
 	let sim: Simulator;
 	beforeEach(async () => {
-		sim = await startSimulator();
+		sim = await startSimulator(simulatorOptions);
 	});
 	afterEach(async () => {
 		await sim.close();

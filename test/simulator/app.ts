@@ -4,6 +4,7 @@ import seedFile from './seed.json';
 import { registerContactRoutes } from './routes/contacts';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerCdrRoutes } from './routes/cdr';
+import { registerServiceTypeRoutes } from './routes/serviceTypes';
 import { State } from './state';
 import type { ApiKey, Seed } from './state';
 
@@ -30,6 +31,8 @@ export interface SimulatorOptions {
 	port?: number;
 	host?: string;
 	seed?: Seed;
+	/** Rows per page of the `/get/page/{n}` listings (the spec does not say; 20, like leads and campaigns). */
+	pageSize?: number;
 }
 
 function invalidKey(request: FastifyRequest) {
@@ -86,6 +89,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			registerCustomerRoutes(keyed, state);
 			registerContactRoutes(keyed, state);
 			registerCdrRoutes(keyed, state);
+			registerServiceTypeRoutes(keyed, state, options.pageSize ?? 20);
 		},
 		{ prefix: '/:apiKey' },
 	);

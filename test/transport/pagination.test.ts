@@ -1,0 +1,63 @@
+import type { INodeType } from 'n8n-workflow';
+import { declarativeNode } from '../../nodes/shared/node';
+import { describeResource } from '../../nodes/shared/operations';
+import type { Operation } from '../../nodes/shared/operations';
+import { jsonOf, useNode } from '../helpers';
+
+// A node built from the shared pieces alone, over a `/get/page/{n}` listing, with two rows a page.
+const listing: Operation[] = [
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many service types',
+		description: 'List service types',
+		method: 'GET',
+		path: '/serviceType/get/page/{page}',
+		list: 'paged',
+		output: { numbers: ['esid'] },
+	},
+];
+
+const pagedNode: INodeType = {
+	description: {
+		displayName: 'Paged Test',
+		name: 'pagedTest',
+		group: ['input'],
+		version: 1,
+		description: 'Shared runner over a paged listing',
+		defaults: { name: 'Paged Test' },
+		...declarativeNode({ serviceType: listing }),
+		properties: [
+			{ displayName: 'Resource', name: 'resource', type: 'options', noDataExpression: true, options: [{ name: 'Service Type', value: 'serviceType' }], default: 'serviceType' },
+			...describeResource('serviceType', listing, 'getAll'),
+		],
+	},
+};
+
+const node = useNode(pagedNode, { pageSize: 2 });
+const pages = () => node.sim().requests.map((r) => r.url.split('/').pop());
+
+test('Return All walks every page once, in order, and stops at total_pages', async () => {
+	const result = await node.run({ resource: 'serviceType', operation: 'getAll', returnAll: true });
+	expect(jsonOf(result).map((r) => r.esid)).toEqual([1, 2, 3]);
+	expect(pages()).toEqual(['1', '2']);
+});
+
+test('a Limit stops fetching as soon as it is reached', async () => {
+	const result = await node.run({ resource: 'serviceType', operation: 'getAll', returnAll: false, limit: 2 });
+	expect(jsonOf(result).map((r) => r.esid)).toEqual([1, 2]);
+	expect(pages()).toEqual(['1']);
+});
+
+test('a Limit inside a later page fetches only what it needs and trims the rest', async () => {
+	const result = await node.run({ resource: 'serviceType', operation: 'getAll', returnAll: false, limit: 3 });
+	expect(jsonOf(result)).toHaveLength(3);
+	expect(pages()).toEqual(['1', '2']);
+});
+
+test('an empty listing gives no items and one request', async () => {
+	node.sim().state.serviceTypes = [];
+	const result = await node.run({ resource: 'serviceType', operation: 'getAll', returnAll: true });
+	expect(result.items).toEqual([]);
+	expect(pages()).toEqual(['1']);
+});
