@@ -1,3 +1,10 @@
+const { mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+// n8n-core reads its settings folder when the first execution context is built; keep it out of $HOME.
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-telco-test-'));
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',

@@ -3,13 +3,9 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
 	ICredentialType,
-	IHttpRequestHelper,
 	IHttpRequestOptions,
-	INode,
-	INodeCredentialsDetails,
 	INodeProperties,
 	IRequestOptionsSimplified,
-	Workflow,
 } from 'n8n-workflow';
 
 /**
@@ -39,13 +35,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return await this.type.authenticate(credentials, requestOptions as IHttpRequestOptions);
 	}
 
-	async preAuthentication(
-		_helpers: IHttpRequestHelper,
-		_credentials: ICredentialDataDecryptedObject,
-		_typeName: string,
-		_node: INode,
-		_expired: boolean,
-	): Promise<ICredentialDataDecryptedObject | undefined> {
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
 		return undefined;
 	}
 
@@ -58,7 +48,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return undefined;
 	}
 
-	async getCredentials(_details: INodeCredentialsDetails, _type: string): Promise<ICredentials> {
+	async getCredentials(): Promise<ICredentials> {
 		throw new Error('Not needed by the engine for declarative nodes');
 	}
 
@@ -73,6 +63,4 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	getCredentialsProperties(): INodeProperties[] {
 		return this.type.properties;
 	}
-
-	unused(_workflow: Workflow): void {}
 }

@@ -1,10 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-// n8n-core reads its settings folder when the first execution context is built; keep it out of $HOME.
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-telco-test-'));
-
 import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';

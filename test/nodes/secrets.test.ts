@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import type { RunResult } from '../harness/engine';
 import { jsonOf, useNode } from '../helpers';
+import { startSimulator } from '../simulator/app';
 
 const node = useNode(new TelcoBillingCustomer());
 
@@ -34,12 +34,11 @@ beforeEach(() => {
 	node.sim().state.keys.set(KEY, { key: KEY, data: { department: 1 } });
 });
 
-async function closedPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	await new Promise((resolve) => server.close(resolve));
-	return port;
+/** The address of a simulator that has just stopped: nothing listens there. */
+async function closedAddress(): Promise<string> {
+	const gone = await startSimulator();
+	await gone.close();
+	return `${gone.url}/api`;
 }
 
 const balance = { resource: 'customer', operation: 'getBalance', cid: '1001' };
@@ -73,7 +72,7 @@ describe('the key never appears in an error, its description or the execution da
 	});
 
 	test('on a refused connection', async () => {
-		const result = await node.run(balance, { apiKey: KEY, baseUrl: `http://127.0.0.1:${await closedPort()}/api` });
+		const result = await node.run(balance, { apiKey: KEY, baseUrl: await closedAddress() });
 		expect(result.error?.message).toBe('Could not connect to the billing platform (connection refused): check the Base URL');
 		expectNoKey(result);
 	});

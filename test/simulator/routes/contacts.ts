@@ -10,9 +10,12 @@ const contactBody = z.object({ first_name: text, last_name: text, email: text, p
 // Every contact endpoint words every failure the same way (spec: Customer contacts).
 const NOT_FOUND = fail('no customer found');
 
-function shown(contact: Contact) {
-	const { cid: _cid, ...record } = contact;
-	return { ...record, id: String(contact.id) };
+/** A contact as the platform shows it: id as a string, no customer id; the list also carries web_password. */
+function shown(contact: Contact, withPassword = false) {
+	const record: Record<string, unknown> = { ...contact, id: String(contact.id) };
+	delete record.cid;
+	if (!withPassword) delete record.web_password;
+	return record;
 }
 
 export function registerContactRoutes(app: FastifyInstance, state: State): void {
@@ -28,7 +31,7 @@ export function registerContactRoutes(app: FastifyInstance, state: State): void 
 	app.get('/customer/:cid/contacts', async (request: Req) => {
 		const { customer } = find(request);
 		if (!customer) return NOT_FOUND;
-		return { success: true, contacts: state.contacts.filter((c) => c.cid === customer.cid).map(shown) };
+		return { success: true, contacts: state.contacts.filter((c) => c.cid === customer.cid).map((c) => shown(c, true)) };
 	});
 
 	app.post('/customer/:cid/contacts', async (request: Req) => {
@@ -50,15 +53,13 @@ export function registerContactRoutes(app: FastifyInstance, state: State): void 
 			mobile: parsed.data.mobile ?? '',
 		};
 		state.contacts.push(contact);
-		const { web_password: _hidden, ...record } = shown(contact);
-		return { success: true, contact: record };
+		return { success: true, contact: shown(contact) };
 	});
 
 	app.get('/customer/:cid/contact/:contactId', async (request: Req) => {
 		const { contact } = find(request);
 		if (!contact) return NOT_FOUND;
-		const { web_password: _hidden, ...record } = shown(contact);
-		return { success: true, contact: record };
+		return { success: true, contact: shown(contact) };
 	});
 
 	app.post('/customer/:cid/contact/:contactId', async (request: Req) => {
@@ -67,8 +68,7 @@ export function registerContactRoutes(app: FastifyInstance, state: State): void 
 		const parsed = contactBody.safeParse(request.body ?? {});
 		if (!parsed.success) return NOT_FOUND;
 		Object.assign(contact, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));
-		const { web_password: _hidden, ...record } = shown(contact);
-		return { success: true, contact: record };
+		return { success: true, contact: shown(contact) };
 	});
 
 	app.get('/customer/:cid/contact/:contactId/delete', async (request: Req) => {
