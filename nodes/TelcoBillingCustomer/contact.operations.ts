@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { bodyField, collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
 import { cidField } from './customerFields';
 
@@ -17,11 +18,7 @@ const contactFields: INodeProperties[] = [
 	{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
 	{ displayName: 'Mobile', name: 'mobile', type: 'string', default: '' },
 	{ displayName: 'Phone', name: 'phone', type: 'string', default: '' },
-].map((field) => ({ ...field, type: 'string' as const, routing: { send: { type: 'body' as const, property: field.name } } }));
-
-function contactCollection(displayName: string, name: string): INodeProperties {
-	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options: contactFields };
-}
+].map((field) => bodyField({ ...field, type: 'string' }));
 
 export const contactOperations: Operation[] = [
 	{
@@ -42,7 +39,7 @@ export const contactOperations: Operation[] = [
 		description: 'Add a contact person to a customer',
 		method: 'POST',
 		path: '/customer/{cid}/contacts',
-		fields: [cidField, contactCollection('Contact Fields', 'contactFields')],
+		fields: [cidField, collection('Contact Fields', 'contactFields', contactFields)],
 		output: { root: 'contact', numbers: ['id'] },
 	},
 	{
@@ -62,7 +59,7 @@ export const contactOperations: Operation[] = [
 		description: 'Change a contact’s name, email or numbers',
 		method: 'POST',
 		path: '/customer/{cid}/contact/{contactId}',
-		fields: [cidField, contactIdField, contactCollection('Update Fields', 'updateFields')],
+		fields: [cidField, contactIdField, collection('Update Fields', 'updateFields', contactFields)],
 		output: { root: 'contact', numbers: ['id'] },
 	},
 	{

@@ -1,14 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { bodyField, collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
 import { rules } from '../shared/rules';
 import type { RequestInput } from '../shared/rules';
 import { cidField, customerRecordFields, customerSecretFields } from './customerFields';
 
 const CARD_FIELDS = ['cc_name', 'cc_number', 'cc_expmonth', 'cc_expyear', 'cc_ccv'];
-
-function collection(displayName: string, name: string, options: INodeProperties[]): INodeProperties {
-	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
-}
 
 const searchFields: INodeProperties[] = [
 	{
@@ -36,10 +33,6 @@ const searchFields: INodeProperties[] = [
 		description: 'Text to look for: at least 3 characters',
 	},
 ];
-
-function bodyField(field: INodeProperties): INodeProperties {
-	return { ...field, routing: { send: { type: 'body', property: field.name } } };
-}
 
 const paymentFields: INodeProperties[] = [
 	cidField,

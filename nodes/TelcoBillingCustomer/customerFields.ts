@@ -1,8 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-
-function bodyField(field: INodeProperties): INodeProperties {
-	return { ...field, routing: { send: { type: 'body', property: field.name } } };
-}
+import { bodyField } from '../shared/operations';
 
 /** Customer record fields accepted by customer/add and customer/update, alphabetical as n8n lists them. */
 export const customerRecordFields: INodeProperties[] = [

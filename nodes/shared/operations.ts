@@ -106,3 +106,13 @@ export function pathParams(path: string): string[] {
 export function fillPath(path: string, values: Record<string, unknown>): string {
 	return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }
+
+/** A parameter sent as the body field of the same name. */
+export function bodyField(field: INodeProperties): INodeProperties {
+	return { ...field, routing: { send: { type: 'body', property: field.name } } };
+}
+
+/** An "Add Field" collection of optional parameters. */
+export function collection(displayName: string, name: string, options: INodeProperties[]): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
+}
