@@ -1,4 +1,5 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { listSearch, loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
 import { describeResource } from '../shared/operations';
 import { contactOperations } from './contact.operations';
@@ -36,4 +37,6 @@ export class TelcoBillingCustomer implements INodeType {
 			...describeResource('contact', contactOperations, 'getAll'),
 		],
 	};
+
+	methods = { loadOptions, listSearch };
 }

@@ -241,7 +241,7 @@ export const customerOperations: Operation[] = [
 			collection('Charge Fields', 'chargeFields', chargeItemFields),
 		],
 		dateFields: ['charge_date'],
-		rules: [rules.required('body', 'cid', 'Customer ID'), rules.required('body', 'description', 'Description'), rules.date('body', 'charge_date', 'Charge Date')],
+		rules: [rules.required('body', 'cid', 'Customer'), rules.required('body', 'description', 'Description'), rules.date('body', 'charge_date', 'Charge Date')],
 		output: { numbers: ['id'] },
 	},
 	{

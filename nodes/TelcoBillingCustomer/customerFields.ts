@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { customerLocator } from '../shared/locators';
 import { bodyField } from '../shared/operations';
 
 /** Customer record fields accepted by customer/add and customer/update, alphabetical as n8n lists them. */
@@ -14,11 +15,13 @@ export const customerRecordFields: INodeProperties[] = [
 		default: '',
 	}),
 	bodyField({
-		displayName: 'Call Rate Card ID',
+		displayName: 'Call Rate Card Name or ID',
 		name: 'ctgid',
-		type: 'number',
-		default: 0,
-		description: 'ID of the call rate card (ctgid) used to rate this customer’s calls',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getCallRateCards' },
+		default: '',
+		description:
+			'Call rate card (ctgid) used to rate this customer’s calls. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	}),
 	bodyField({
 		displayName: 'Card Token',
@@ -73,12 +76,4 @@ export const customerRecordFields: INodeProperties[] = [
 
 export const customerSecretFields = ['web_password', 'card_token', 'bank_number'];
 
-export const cidField: INodeProperties = {
-	displayName: 'Customer ID',
-	name: 'cid',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: '1042',
-	description: 'The customer’s ID, account_id or crm_id: the platform accepts any of the three',
-};
+export const cidField: INodeProperties = customerLocator();

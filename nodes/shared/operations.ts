@@ -16,17 +16,24 @@ export interface Operation {
 	action: string;
 	description: string;
 	method: IHttpRequestMethods;
-	/** Path after the key; `{name}` is replaced by the encoded value of parameter `name`. */
+	/**
+	 * Path after the key; `{name}` is replaced by the encoded value of parameter `name`; `/{name?}` is an
+	 * optional segment, left out when the parameter is empty.
+	 */
 	path: string;
 	fields?: INodeProperties[];
 	rules?: Rule[];
 	output?: OutputSpec;
 	/** `paged`: walks /get/page/{page}; `whole`: one response sliced to the limit. Both add Return All / Limit. */
 	list?: 'paged' | 'whole';
-	/** Body fields that hold dates: n8n dates and ISO strings become YYYY-MM-DD before the rules run. */
+	/** Paged lists whose page goes in the query (`page`, `limit` up to 100) instead of the path. */
+	pageInQuery?: boolean;
+	/** Body fields and path values that hold dates: n8n dates and ISO strings become YYYY-MM-DD before the rules run. */
 	dateFields?: string[];
 	/** Body fields whose values are secrets: kept out of every error message. */
 	secretFields?: string[];
+	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
+	sendBody?: (input: RequestInput) => unknown;
 	/** Shapes checked input into what the API expects, where the UI offers a choice the API spells as fields. */
 	prepare?: (input: RequestInput) => void;
 }
@@ -97,14 +104,20 @@ export function operationTable(resources: Record<string, Operation[]>): Operatio
 	return table;
 }
 
-/** Placeholder names of a path template, in order. */
-export function pathParams(path: string): string[] {
-	return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+/** Placeholders of a path template, in order. */
+export function pathParams(path: string): Array<{ name: string; optional: boolean }> {
+	return [...path.matchAll(/\{(\w+)(\?)?\}/g)].map((match) => ({ name: match[1], optional: match[2] === '?' }));
+}
+
+function isEmpty(value: unknown): boolean {
+	return value === undefined || value === null || String(value).trim() === '';
 }
 
 /** Fills a path template; every value is URL-encoded, so no input can change the path's shape. */
 export function fillPath(path: string, values: Record<string, unknown>): string {
-	return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
+	return path
+		.replace(/\/\{(\w+)\?\}/g, (_, name: string) => (isEmpty(values[name]) ? '' : `/${encodeURIComponent(String(values[name]))}`))
+		.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }
 
 /** A parameter sent as the body field of the same name. */

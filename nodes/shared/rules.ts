@@ -5,6 +5,8 @@ export interface RequestInput {
 	path: IDataObject;
 	body: IDataObject;
 	qs: IDataObject;
+	/** Reads any node parameter of the current item, resource locators resolved to their value. */
+	param: (name: string, fallback?: unknown) => unknown;
 }
 
 /** A rule returns the reason the input is refused, or undefined. Messages name the field and the rule. */

@@ -16,24 +16,27 @@ import { CREDENTIAL_TYPE, platformRequest } from './transport';
 
 const NOTHING_SENT = 'Nothing was sent to the billing platform.';
 
+// The largest page the query-paged listings accept (serviceType/search: limit at most 100).
+const QUERY_PAGE_SIZE = 100;
+
 // A safety stop for a platform that never reports its last page.
 const MAX_PAGES = 10_000;
 
 type RunnerContext = IExecutePaginationFunctions;
 
-function readPath(context: RunnerContext, op: Operation): IDataObject {
+function readPath(op: Operation, param: RequestInput['param']): IDataObject {
 	const values: IDataObject = {};
-	for (const name of pathParams(op.path)) {
+	for (const { name } of pathParams(op.path)) {
 		if (name === 'page') continue;
-		const value = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
+		const value = param(name, '');
 		values[name] = typeof value === 'string' ? value.trim() : (value as string);
 	}
 	return values;
 }
 
 function check(context: RunnerContext, op: Operation, input: RequestInput, itemIndex: number): void {
-	for (const name of pathParams(op.path)) {
-		if (name === 'page') continue;
+	for (const { name, optional } of pathParams(op.path)) {
+		if (name === 'page' || optional) continue;
 		const value = input.path[name];
 		if (value === undefined || value === null || String(value) === '') {
 			const label = op.fields?.find((field) => field.name === name)?.displayName ?? name;
@@ -65,7 +68,10 @@ async function fetchPages(
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	for (let page = 1; page <= MAX_PAGES; page++) {
-		const body = (await platformRequest(context, { ...options, url: fillPath(op.path, { ...path, page }) })) as IDataObject;
+		const request = op.pageInQuery
+			? { ...options, url: fillPath(op.path, path), qs: { ...options.qs, page, limit: QUERY_PAGE_SIZE } }
+			: { ...options, url: fillPath(op.path, { ...path, page }) };
+		const body = (await platformRequest(context, request)) as IDataObject;
 		const rows = toRecords(body, { ...op.output, root: op.output?.root ?? 'results' });
 		records.push(...rows);
 		const totalPages = Number(body?.total_pages);
@@ -100,19 +106,22 @@ export function createRunner(table: OperationTable) {
 			path: {},
 			body: { ...((requestData.options.body as IDataObject) ?? {}) },
 			qs: { ...(requestData.options.qs ?? {}) },
+			param: (name, fallback) => this.getNodeParameter(name, fallback, { extractValue: true }),
 		};
 		try {
 			if (!op) throw new NodeOperationError(this.getNode(), `Unknown operation ${resource}/${operation}`, { itemIndex });
-			input.path = readPath(this, op);
+			input.path = readPath(op, input.param);
 			for (const field of op.dateFields ?? []) {
-				if (field in input.body) input.body[field] = toPlatformDate(input.body[field]) as string;
+				for (const part of [input.body, input.path]) {
+					if (field in part) part[field] = toPlatformDate(part[field]) as string;
+				}
 			}
 			check(this, op, input, itemIndex);
 			op.prepare?.(input);
 			const options: IHttpRequestOptions = {
 				...(requestData.options as IHttpRequestOptions),
 				method: op.method,
-				body: input.body,
+				body: (op.sendBody ? op.sendBody(input) : input.body) as IDataObject,
 				qs: input.qs,
 			};
 			const limit = limitOf(this, op);

@@ -48,7 +48,7 @@ const refused = [
 	{
 		rule: 'a customer id is given for paths that need one',
 		parameters: { resource: 'customer', operation: 'getBalance', cid: '={{ $json.cid }}' },
-		message: 'Customer ID (cid) is required',
+		message: 'Customer (cid) is required',
 	},
 	{
 		rule: 'a charge item needs a description',

@@ -4,7 +4,9 @@ import seedFile from './seed.json';
 import { registerContactRoutes } from './routes/contacts';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerCdrRoutes } from './routes/cdr';
-import { registerServiceTypeRoutes } from './routes/serviceTypes';
+import { registerBundleRoutes } from './routes/bundles';
+import { registerCatalogRoutes } from './routes/catalog';
+import { registerServiceRoutes } from './routes/services';
 import { State } from './state';
 import type { ApiKey, Seed } from './state';
 
@@ -89,7 +91,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			registerCustomerRoutes(keyed, state);
 			registerContactRoutes(keyed, state);
 			registerCdrRoutes(keyed, state);
-			registerServiceTypeRoutes(keyed, state, options.pageSize ?? 20);
+			registerServiceRoutes(keyed, state, options.pageSize ?? 20);
+			registerBundleRoutes(keyed, state);
+			registerCatalogRoutes(keyed, state, options.pageSize ?? 20);
 		},
 		{ prefix: '/:apiKey' },
 	);

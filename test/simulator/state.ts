@@ -1,4 +1,6 @@
 import seedFile from './seed.json';
+import { seedCallTypes, seedPriceBooks, seedProducts, seedRateCards, seedServiceTypes } from './catalog';
+import type { CallType, PriceBook, Product, RateCard, ServiceType } from './catalog';
 
 export type Seed = typeof seedFile;
 
@@ -41,7 +43,7 @@ export interface Customer {
 	bank_number: string;
 	active: boolean;
 	balance: number;
-	priceOverrides: Record<number, number>;
+	price_book_id: number | null;
 }
 
 export interface Contact {
@@ -79,12 +81,67 @@ export interface Payment {
 	date: string;
 }
 
-export interface ServiceType {
-	esid: number;
-	typeofservice: string;
-	list_price: number;
-	calls_service: number;
-	data_service: number;
+export const SERVICE_STATUSES = ['active', 'pending', 'suspended', 'pending_disconnection', 'disconnected', 'churned'] as const;
+
+export interface Service {
+	id: number;
+	deptid: number;
+	cid: number;
+	service_num: string;
+	start_date: string;
+	servicetype: number;
+	monthlyfee: number;
+	date_ended: string | null;
+	billing_cycle: string;
+	contracterm: string;
+	billing_name: string;
+	call_rates_id: number | null;
+	bundle_id: number | null;
+	cost: number;
+	quantity: number;
+	parent_id: number | null;
+	service_status: (typeof SERVICE_STATUSES)[number];
+	username: string;
+	ip_ipadd: string;
+	date_created: string;
+	date_modified: string;
+}
+
+/** A charge on a service: a misc item (services/item/add) or an applied early termination fee. */
+export interface ServiceCharge {
+	id: number;
+	enid: number;
+	pid: number;
+	kind: 'misc' | 'etf';
+	charge_date: string;
+	description: string;
+	inc_tax_amount: number;
+	taxrate: number;
+}
+
+export interface BundleCharge {
+	id: number;
+	name: string;
+	active: number;
+	date_started: string;
+	date_ended: string | null;
+	monthly_cost: number;
+	description: string;
+}
+
+export interface Bundle {
+	id: number;
+	deptid: number;
+	cid: number;
+	name: string;
+	active: number;
+	date_started: string;
+	date_ended: string | null;
+	included_usage_type: number;
+	included_value: number | null;
+	monthly_cost: number | null;
+	call_types: number[];
+	charges: BundleCharge[];
 }
 
 /** Everything the simulated platform holds, in memory. Tests read it to check what a node did. */
@@ -95,7 +152,14 @@ export class State {
 	contacts: Contact[] = [];
 	chargeItems: ChargeItem[] = [];
 	payments: Payment[] = [];
-	serviceTypes: ServiceType[] = [];
+	serviceTypes: ServiceType[] = seedServiceTypes();
+	products: Product[] = seedProducts();
+	callTypes: CallType[] = seedCallTypes();
+	priceBooks: PriceBook[] = [];
+	rateCards: RateCard[] = [];
+	services: Service[] = [];
+	serviceCharges: ServiceCharge[] = [];
+	bundles: Bundle[] = [];
 	cdrSources: Array<{ deptid: number; source: string; latest_date: string }> = [];
 	private sequences = new Map<string, number>();
 
@@ -114,14 +178,34 @@ export class State {
 		for (const dept of this.seed.departments) {
 			this.departments.set(dept.id, { id: dept.id, name: dept.name, resetEnabled: dept.resetEnabled });
 		}
-		this.serviceTypes = this.seed.serviceTypes.map((type) => ({ ...type }));
-		for (const dept of this.seed.departments) seedCustomers(this, dept.id, dept.demoCustomers);
+		for (const dept of this.seed.departments) {
+			this.priceBooks.push(...seedPriceBooks(dept.id, this.nextId('priceBook')));
+			const rateCards = seedRateCards(dept.id, this.nextId('rateCard'));
+			for (let i = 1; i < rateCards.length; i++) this.nextId('rateCard');
+			this.rateCards.push(...rateCards);
+			seedCustomers(this, dept.id, dept.demoCustomers);
+			seedServices(this, dept.id);
+		}
 		for (const key of this.keys.values()) {
 			const source = key.data.cdr_source;
 			if (source && !this.cdrSources.some((s) => s.source === source)) {
 				this.cdrSources.push({ deptid: key.data.department, source, latest_date: '2026-11-01 00:00:00' });
 			}
 		}
+	}
+
+	/**
+	 * The fee a customer pays for a service type: the price book's price when the customer's book has an
+	 * item for it (override 0: adjustment percent of list price; 1: flat), else the list price.
+	 */
+	priceFor(customer: Customer, esid: number): { price: number; fromPriceBook: boolean } | undefined {
+		const type = this.serviceTypes.find((t) => t.esid === esid);
+		if (!type) return undefined;
+		const book = this.priceBooks.find((b) => b.id === customer.price_book_id && b.deptid === customer.deptid);
+		const item = book?.items.find((i) => i.related_type === 'service' && i.related_id === esid);
+		if (!item) return { price: type.list_price, fromPriceBook: false };
+		const price = item.override === 1 ? item.adjustment : (type.list_price * item.adjustment) / 100;
+		return { price: Math.round(price * 100) / 100, fromPriceBook: true };
 	}
 
 	/** `{cid}` in any path: the customer id, the account_id or the crm_id, within one department. */
@@ -168,7 +252,7 @@ function seedCustomers(state: State, deptid: number, count: number): void {
 			bank_number: i % 5 === 0 ? `1234${String(i).padStart(4, '0')}` : '',
 			active: i % 15 !== 14,
 			balance: Math.round(((i * 37.15) % 500) * 100) / 100,
-			priceOverrides: i % 6 === 0 ? { 2: 29.5 } : {},
+			price_book_id: i % 6 === 0 ? state.priceBooks.find((b) => b.deptid === deptid)!.id : null,
 		});
 		for (let c = 0; c < 1 + (i % 3); c++) {
 			const first = FIRST[(i + c + 5) % FIRST.length];
@@ -187,4 +271,41 @@ function seedCustomers(state: State, deptid: number, count: number): void {
 			});
 		}
 	}
+}
+
+/** A few services for the first customers of a department: mixed types, terms, statuses and one parent. */
+function seedServices(state: State, deptid: number): void {
+	const customers = state.customers.filter((c) => c.deptid === deptid).slice(0, 12);
+	customers.forEach((customer, i) => {
+		const esid = (i % 3) + 1;
+		const fee = state.priceFor(customer, esid)!.price;
+		const id = state.nextId('service', 20001);
+		state.services.push({
+			id,
+			deptid,
+			cid: customer.cid,
+			service_num: esid === 2 ? `04${String(12345600 + i + deptid * 1000)}` : `N${deptid}${String(100000 + i)}`,
+			start_date: `2025-${String((i % 12) + 1).padStart(2, '0')}-01`,
+			servicetype: esid,
+			monthlyfee: fee,
+			date_ended: i === 11 ? '2026-06-30' : null,
+			billing_cycle: '',
+			contracterm: i % 4 === 0 ? '24 months' : '',
+			billing_name: `${state.serviceTypes[esid - 1].typeofservice} for ${customer.company}`,
+			call_rates_id: null,
+			bundle_id: null,
+			cost: Math.round(fee * 50) / 100,
+			quantity: 1,
+			parent_id: null,
+			service_status: i === 11 ? 'disconnected' : i === 10 ? 'pending' : 'active',
+			username: `user${id}`,
+			ip_ipadd: esid === 1 ? `203.0.113.${i + 10}` : '',
+			date_created: '2025-01-01 10:00:00',
+			date_modified: '2025-01-01 10:00:00',
+		});
+		if (i === 0) {
+			const childId = state.nextId('service', 20001);
+			state.services.push({ ...state.services[state.services.length - 1], id: childId, servicetype: 6, monthlyfee: 10, service_num: `IP${childId}`, billing_name: 'Static IP', parent_id: id, contracterm: '', username: `user${childId}` });
+		}
+	});
 }

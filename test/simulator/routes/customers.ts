@@ -114,7 +114,7 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 			bank_number: data.bank_number ?? '',
 			active: true,
 			balance: 0,
-			priceOverrides: {},
+			price_book_id: null,
 		});
 		return { result: 'sucess', id: String(cid) };
 	});
@@ -173,13 +173,8 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 		return {
 			success: true,
 			prices: state.serviceTypes.map((type) => {
-				const override = found.priceOverrides[type.esid];
-				return {
-					service_type_id: String(type.esid),
-					name: type.typeofservice,
-					price: money(override ?? type.list_price, 4),
-					default_price: override === undefined,
-				};
+				const { price, fromPriceBook } = state.priceFor(found, type.esid)!;
+				return { service_type_id: String(type.esid), name: type.typeofservice, price: money(price, 4), default_price: !fromPriceBook };
 			}),
 		};
 	});

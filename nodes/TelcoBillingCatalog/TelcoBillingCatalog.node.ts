@@ -1,0 +1,55 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { loadOptions } from '../shared/loaders';
+import { declarativeNode } from '../shared/node';
+import { describeResource } from '../shared/operations';
+import {
+	callRateOperations,
+	callTypeOperations,
+	priceBookOperations,
+	productOperations,
+	serviceTypeOperations,
+} from './catalog.operations';
+
+export class TelcoBillingCatalog implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Telco Billing Catalog',
+		name: 'telcoBillingCatalog',
+		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Read and maintain the billing catalogue: service types, price books, products, call rates and call types',
+		defaults: { name: 'Telco Billing Catalog' },
+		usableAsTool: true,
+		...declarativeNode({
+			serviceType: serviceTypeOperations,
+			priceBook: priceBookOperations,
+			product: productOperations,
+			callRate: callRateOperations,
+			callType: callTypeOperations,
+		}),
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Call Rate Card', value: 'callRate', description: 'Rate cards: prices per call type' },
+					{ name: 'Call Type', value: 'callType', description: 'How calls are classified for rating' },
+					{ name: 'Price Book', value: 'priceBook', description: 'Customer-specific prices for service types and products' },
+					{ name: 'Product', value: 'product', description: 'Products sold and charged' },
+					{ name: 'Service Type', value: 'serviceType', description: 'Kinds of service with their list prices' },
+				],
+				default: 'serviceType',
+			},
+			...describeResource('serviceType', serviceTypeOperations, 'getAll'),
+			...describeResource('priceBook', priceBookOperations, 'getAll'),
+			...describeResource('product', productOperations, 'getAll'),
+			...describeResource('callRate', callRateOperations, 'getAll'),
+			...describeResource('callType', callTypeOperations, 'getAll'),
+		],
+	};
+
+	methods = { loadOptions };
+}

@@ -1,0 +1,38 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { listSearch, loadOptions } from '../shared/loaders';
+import { declarativeNode } from '../shared/node';
+import { describeResource } from '../shared/operations';
+import { bundleOperations } from './bundle.operations';
+import { serviceOperations } from './service.operations';
+
+export class TelcoBillingService implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Telco Billing Service',
+		name: 'telcoBillingService',
+		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Provision, price and end customer services and bundles: fees, misc charges, early termination',
+		defaults: { name: 'Telco Billing Service' },
+		usableAsTool: true,
+		...declarativeNode({ service: serviceOperations, bundle: bundleOperations }),
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Service', value: 'service', description: 'Customer services (enid): numbers, fees, status, charges' },
+					{ name: 'Service Bundle', value: 'bundle', description: 'Bundles of services with included usage' },
+				],
+				default: 'service',
+			},
+			...describeResource('service', serviceOperations, 'get'),
+			...describeResource('bundle', bundleOperations, 'getByCustomer'),
+		],
+	};
+
+	methods = { loadOptions, listSearch };
+}

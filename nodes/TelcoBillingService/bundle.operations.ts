@@ -1,0 +1,84 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { customerLocator } from '../shared/locators';
+import { bodyField, collection } from '../shared/operations';
+import type { Operation } from '../shared/operations';
+import { rules } from '../shared/rules';
+
+const BUNDLE_NUMBERS = ['id', 'cid', 'active', 'included_usage_type', 'included_value', 'monthly_cost'];
+
+const bundleIdField: INodeProperties = {
+	displayName: 'Bundle Name or ID',
+	name: 'bundleId',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getCustomerBundles', loadOptionsDependsOn: ['cid'] },
+	required: true,
+	default: '',
+	description: 'A bundle of the chosen customer. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+const bundleFields: INodeProperties[] = [
+	bodyField({
+		displayName: 'Call Type Names or IDs',
+		name: 'call_types',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getCallTypes' },
+		default: [],
+		description: 'Call types the included usage applies to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	}),
+	bodyField({ displayName: 'Date Ended', name: 'date_ended', type: 'string', default: '', placeholder: 'YYYY-MM-DD' }),
+	bodyField({ displayName: 'Date Started', name: 'date_started', type: 'string', default: '', placeholder: 'YYYY-MM-DD' }),
+	bodyField({ displayName: 'Included Usage Type', name: 'included_usage_type', type: 'options', options: [{ name: 'None', value: 0 }, { name: 'Included Dollars', value: 1 }, { name: 'Included Minutes', value: 2 }], default: 0 }),
+	bodyField({ displayName: 'Included Value', name: 'included_value', type: 'number', default: 0, description: 'Dollars or minutes included, depending on Included Usage Type' }),
+	bodyField({ displayName: 'Monthly Cost', name: 'monthly_cost', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: 'Charged monthly, on top of the fees of the bundle’s services' }),
+	bodyField({ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the bundle is active' }),
+].map((field) => (field.name === 'active' ? { ...field, routing: { send: { type: 'body' as const, property: 'active', value: '={{ $value ? 1 : 0 }}' } } } : field));
+
+const nameField = bodyField({ displayName: 'Name', name: 'name', type: 'string', required: true, default: '' });
+const cidInBody = customerLocator({ routing: { send: { type: 'body', property: 'cid' } } });
+
+export const bundleOperations: Operation[] = [
+	{
+		value: 'getByCustomer',
+		name: 'Get by Customer',
+		action: 'Get the bundles of a customer',
+		description: 'List a customer’s service bundles',
+		method: 'GET',
+		path: '/serviceBundles/getByCustomer/{cid}',
+		fields: [customerLocator()],
+		output: { root: 'serviceBundles', numbers: BUNDLE_NUMBERS },
+	},
+	{
+		value: 'get',
+		name: 'Get',
+		action: 'Get a bundle',
+		description: 'Get a bundle with its charges and services',
+		method: 'GET',
+		path: '/serviceBundles/get/{bundleId}',
+		fields: [customerLocator({ required: false, description: 'Only used to list the customer’s bundles in Bundle below' }), bundleIdField],
+		output: { root: 'serviceBundle', numbers: BUNDLE_NUMBERS },
+	},
+	{
+		value: 'create',
+		name: 'Create',
+		action: 'Create a bundle',
+		description: 'Create a service bundle for a customer',
+		method: 'POST',
+		path: '/serviceBundles/post',
+		fields: [cidInBody, nameField, collection('Additional Fields', 'additionalFields', bundleFields)],
+		dateFields: ['date_started', 'date_ended'],
+		rules: [rules.required('body', 'cid', 'Customer'), rules.required('body', 'name', 'Name'), rules.date('body', 'date_started', 'Date Started'), rules.date('body', 'date_ended', 'Date Ended')],
+		output: { numbers: ['id'] },
+	},
+	{
+		value: 'update',
+		name: 'Update',
+		action: 'Update a bundle',
+		description: 'Change a bundle (the platform needs its customer and name again)',
+		method: 'POST',
+		path: '/serviceBundles/post',
+		fields: [cidInBody, { ...bundleIdField, routing: { send: { type: 'body', property: 'id' } } }, nameField, collection('Update Fields', 'updateFields', bundleFields)],
+		dateFields: ['date_started', 'date_ended'],
+		rules: [rules.required('body', 'id', 'Bundle'), rules.required('body', 'cid', 'Customer'), rules.required('body', 'name', 'Name'), rules.date('body', 'date_started', 'Date Started'), rules.date('body', 'date_ended', 'Date Ended')],
+		output: { numbers: ['id'] },
+	},
+];

@@ -1,0 +1,329 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { customerLocator, serviceLocator } from '../shared/locators';
+import { bodyField, collection } from '../shared/operations';
+import type { Operation } from '../shared/operations';
+import { rules } from '../shared/rules';
+import type { RequestInput, Rule } from '../shared/rules';
+import { optionalServiceFields, SERVICE_STATUS_OPTIONS, serviceTypeField } from './serviceFields';
+
+const SERVICE_NUMBERS = ['id', 'cid', 'servicetype', 'monthlyfee', 'cost', 'quantity', 'parent_id', 'call_rates_id', 'bundle_id'];
+const ETF_NUMBERS = ['amount_remaining', 'etf', 'etf_applied', 'enid'];
+const COST_NUMBERS = ['enid', 'monthlyfee', 'monthly_prorata_fee', 'dailyfee'];
+
+const SEARCH_FIELDS = ['billing_name', 'call_rates_id', 'cid', 'date_created', 'date_ended', 'date_modified', 'id', 'ip_ipadd', 'monthlyfee', 'service_num', 'service_status', 'start_date', 'username'];
+const OPERATORS = [
+	{ name: 'Contains (Like)', value: 'like' },
+	{ name: 'Equals', value: '=' },
+	{ name: 'Greater Than', value: '>' },
+	{ name: 'Greater Than or Equal', value: '>=' },
+	{ name: 'Less Than', value: '<' },
+	{ name: 'Less Than or Equal', value: '<=' },
+	{ name: 'Not Equal', value: '!=' },
+];
+
+const service = serviceLocator();
+
+const optionalDate = (description: string): INodeProperties => ({
+	displayName: 'Date',
+	name: 'date',
+	type: 'string',
+	default: '',
+	placeholder: 'YYYY-MM-DD',
+	description,
+});
+
+const serviceIdsField: INodeProperties = {
+	displayName: 'Service IDs',
+	name: 'serviceIds',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: '20001, 20002',
+	description: 'Service IDs (enid) separated by commas, or an expression giving an array of IDs',
+};
+
+function serviceIds(input: RequestInput): number[] {
+	const raw = input.param('serviceIds', '');
+	const list = Array.isArray(raw) ? raw : String(raw).split(/[\s,]+/);
+	return list.filter((value) => String(value).trim() !== '').map((value) => Number(value));
+}
+
+const serviceIdsRule: Rule = (input) => {
+	const ids = serviceIds(input);
+	if (ids.length === 0) return 'Service IDs (serviceIds) must list at least one service ID';
+	return ids.every((id) => Number.isInteger(id) && id > 0) ? undefined : 'Service IDs (serviceIds) must be whole numbers';
+};
+
+const searchFields: INodeProperties[] = [
+	{
+		displayName: 'Criteria',
+		name: 'criteria',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Criterion',
+		default: {},
+		description: 'Services must match every row',
+		options: [
+			{
+				displayName: 'Criterion',
+				name: 'rows',
+				values: [
+					{ displayName: 'Field', name: 'field', type: 'options', options: SEARCH_FIELDS.map((value) => ({ name: value, value })), default: 'service_num' },
+					{ displayName: 'Operator', name: 'operator', type: 'options', options: OPERATORS, default: 'like' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Only Active Services',
+		name: 'activeOnly',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return only active services (the API’s active_services field)',
+	},
+];
+
+function searchCriteria(input: RequestInput): IDataObject[] {
+	const rows = ((input.param('criteria', {}) as IDataObject).rows as IDataObject[] | undefined) ?? [];
+	const criteria = rows.map((row) => ({ field: row.field, operator: row.operator ?? 'like', value: row.value ?? '' }));
+	if (input.param('activeOnly', false)) criteria.push({ field: 'active_services', operator: '=', value: '1' });
+	return criteria;
+}
+
+const searchRule: Rule = (input) => {
+	const criteria = searchCriteria(input);
+	if (criteria.length === 0) return 'Criteria (criteria) needs at least one row, or turn on Only Active Services';
+	const blank = criteria.find((c) => c.field !== 'active_services' && String(c.value).trim() === '');
+	return blank ? `Criteria (criteria): the value for ${String(blank.field)} is required` : undefined;
+};
+
+const monthlyFeeRule: Rule = (input) =>
+	input.param('recalculateMonthlyFee', false) && 'monthlyfee' in input.body
+		? 'Monthly Fee (monthlyfee) cannot be given together with Recalculate Monthly Fee'
+		: undefined;
+
+const statusRule = rules.oneOf('body', 'service_status', 'Service Status', SERVICE_STATUS_OPTIONS.map((o) => o.value));
+
+const serviceNumField: INodeProperties = { displayName: 'Service Number', name: 'service_num', type: 'string', required: true, default: '', description: 'Phone number or identifier of the service' };
+
+export const serviceOperations: Operation[] = [
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many services',
+		description: 'List the department’s services',
+		method: 'GET',
+		path: '/services/get/page/{page}',
+		list: 'paged',
+		output: { numbers: SERVICE_NUMBERS },
+	},
+	{
+		value: 'search',
+		name: 'Search',
+		action: 'Search services',
+		description: 'Find services by field, operator and value',
+		method: 'POST',
+		path: '/services/search',
+		fields: searchFields,
+		rules: [searchRule],
+		sendBody: searchCriteria,
+		output: { root: 'records', numbers: SERVICE_NUMBERS },
+	},
+	{
+		value: 'get',
+		name: 'Get',
+		action: 'Get a service',
+		description: 'Get one service by ID',
+		method: 'GET',
+		path: '/services/get/{serviceId}',
+		fields: [service],
+		output: { root: 'serviceType', numbers: SERVICE_NUMBERS },
+	},
+	{
+		value: 'create',
+		name: 'Create',
+		action: 'Create a service',
+		description: 'Add a service to a customer; without a monthly fee the platform prices it from the price book or list price',
+		method: 'POST',
+		path: '/services/add',
+		fields: [
+			customerLocator({ routing: { send: { type: 'body', property: 'cid' } } }),
+			{ ...serviceTypeField, required: true },
+			bodyField(serviceNumField),
+			bodyField({ displayName: 'Start Date', name: 'start_date', type: 'string', required: true, default: '', placeholder: 'YYYY-MM-DD' }),
+			collection('Additional Fields', 'additionalFields', [
+				...optionalServiceFields.slice(0, 5),
+				bodyField({ displayName: 'Monthly Fee', name: 'monthlyfee', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: 'Ex tax recurring fee; leave out to use the customer’s price' }),
+				...optionalServiceFields.slice(5),
+			]),
+		],
+		dateFields: ['start_date'],
+		rules: [
+			rules.required('body', 'cid', 'Customer'),
+			rules.required('body', 'servicetype', 'Service Type'),
+			rules.required('body', 'service_num', 'Service Number'),
+			rules.required('body', 'start_date', 'Start Date'),
+			rules.date('body', 'start_date', 'Start Date'),
+			statusRule,
+		],
+		output: { numbers: ['id'] },
+	},
+	{
+		value: 'update',
+		name: 'Update',
+		action: 'Update a service',
+		description: 'Change a service; optionally recalculate its monthly fee from the price book or list price',
+		method: 'POST',
+		path: '/services/update/{serviceId}',
+		fields: [
+			service,
+			{
+				displayName: 'Recalculate Monthly Fee',
+				name: 'recalculateMonthlyFee',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to let the platform recompute the fee (sends monthlyfee: false), e.g. after a service type change or to end grandfathered pricing',
+			},
+			collection('Update Fields', 'updateFields', [
+				...optionalServiceFields.slice(0, 3),
+				bodyField({ displayName: 'Customer ID', name: 'cid', type: 'string', default: '', description: 'Move the service to this customer (ID, account_id or crm_id)' }),
+				...optionalServiceFields.slice(3, 5),
+				bodyField({ displayName: 'Monthly Fee', name: 'monthlyfee', type: 'number', default: 0, typeOptions: { numberPrecision: 2 } }),
+				...optionalServiceFields.slice(5, 7),
+				bodyField({ ...serviceNumField, required: false }),
+				optionalServiceFields[7],
+				{ ...serviceTypeField, displayName: 'Service Type Name or ID' },
+				bodyField({ displayName: 'Start Date', name: 'start_date', type: 'string', default: '', placeholder: 'YYYY-MM-DD' }),
+			]),
+		],
+		dateFields: ['start_date'],
+		rules: [monthlyFeeRule, rules.date('body', 'start_date', 'Start Date'), statusRule],
+		prepare: (input) => {
+			if (input.param('recalculateMonthlyFee', false)) input.body.monthlyfee = false;
+		},
+		output: { numbers: ['id'] },
+	},
+	{
+		value: 'addMiscCharge',
+		name: 'Add Misc Charge',
+		action: 'Add a misc charge to a service',
+		description: 'Charge a product against a service on a given date',
+		method: 'POST',
+		path: '/services/item/add',
+		fields: [
+			serviceLocator('enid', { routing: { send: { type: 'body', property: 'enid' } } }),
+			bodyField({
+				displayName: 'Product Name or ID',
+				name: 'pid',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getProducts' },
+				required: true,
+				default: '',
+				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			}),
+			bodyField({ displayName: 'Charge Date', name: 'charge_date', type: 'string', required: true, default: '', placeholder: 'YYYY-MM-DD', description: 'A future date keeps it off invoices until then' }),
+			collection('Additional Fields', 'additionalFields', [
+				bodyField({ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'Overrides the product description on the invoice' }),
+				bodyField({ displayName: 'Price Inc Tax', name: 'inc_tax_amount', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: 'Overrides the tax-inclusive price' }),
+				bodyField({ displayName: 'Tax Rate', name: 'taxrate', type: 'number', default: 10, description: 'Overrides the tax rate, in whole percent' }),
+			]),
+		],
+		dateFields: ['charge_date'],
+		rules: [rules.required('body', 'enid', 'Service'), rules.required('body', 'pid', 'Product'), rules.required('body', 'charge_date', 'Charge Date'), rules.date('body', 'charge_date', 'Charge Date')],
+		output: { numbers: ['id'] },
+	},
+	{
+		value: 'getRelated',
+		name: 'Get Related Services',
+		action: 'Get related services',
+		description: 'List the services whose parent is this service',
+		method: 'GET',
+		path: '/services/getRelatedServices/{serviceId}',
+		fields: [service],
+		output: { root: 'records', numbers: SERVICE_NUMBERS },
+	},
+	{
+		value: 'calculateEtf',
+		name: 'Calculate ETF',
+		action: 'Calculate an early termination fee',
+		description: 'Work out what ending the service early would cost; changes nothing',
+		method: 'GET',
+		path: '/services/{serviceId}/calculateETF/{date?}',
+		fields: [service, optionalDate('Termination date; empty means today')],
+		dateFields: ['date'],
+		rules: [rules.date('path', 'date', 'Date')],
+		output: { numbers: ETF_NUMBERS },
+	},
+	{
+		value: 'applyEtf',
+		name: 'Apply ETF',
+		action: 'Apply an early termination fee',
+		description: 'Charge the early termination fee to the service (the platform does this with a GET request)',
+		method: 'GET',
+		path: '/services/{serviceId}/doETF/{date?}',
+		fields: [service, optionalDate('Date the fee takes effect; empty means today')],
+		dateFields: ['date'],
+		rules: [rules.date('path', 'date', 'Date')],
+	},
+	{
+		value: 'calculateEtfMany',
+		name: 'Calculate ETF for Many',
+		action: 'Calculate early termination fees for many services',
+		description: 'One early termination result per service; changes nothing',
+		method: 'POST',
+		path: '/services/calculateMultipleETF/{date?}',
+		fields: [serviceIdsField, optionalDate('Termination date; empty means today')],
+		dateFields: ['date'],
+		rules: [serviceIdsRule, rules.date('path', 'date', 'Date')],
+		sendBody: serviceIds,
+		output: { numbers: ETF_NUMBERS },
+	},
+	{
+		value: 'applyEtfMany',
+		name: 'Apply ETF for Many',
+		action: 'Apply early termination fees to many services',
+		description: 'Charge the early termination fee to each service; one result per service',
+		method: 'POST',
+		path: '/services/doMultipleETF/{date?}',
+		fields: [serviceIdsField, optionalDate('Date the fees take effect; empty means today')],
+		dateFields: ['date'],
+		rules: [serviceIdsRule, rules.date('path', 'date', 'Date')],
+		sendBody: serviceIds,
+		output: { numbers: ['enid'] },
+	},
+	{
+		value: 'getMonthlyCost',
+		name: 'Get Monthly Cost by Service Number',
+		action: 'Get the monthly cost of a service number',
+		description: 'The monthly fee of the service with this number on a date',
+		method: 'GET',
+		path: '/services/get/monthlyCostByServiceNumber/{date}/{service_num}',
+		fields: [serviceNumField, { ...optionalDate('Date the service is active on'), required: true }],
+		dateFields: ['date'],
+		rules: [rules.date('path', 'date', 'Date')],
+		output: { root: 'data', numbers: COST_NUMBERS },
+	},
+	{
+		value: 'getProRataCost',
+		name: 'Get Pro-Rata Cost',
+		action: 'Get the pro rata cost of a service number',
+		description: 'The first month’s pro-rata fee of the service with this number starting on a date',
+		method: 'GET',
+		path: '/services/get/monthlyCostByServiceNumber/proRata/{date}/{service_num}',
+		fields: [serviceNumField, { ...optionalDate('The service’s start date: the number must start on it'), displayName: 'Start Date', required: true }],
+		dateFields: ['date'],
+		rules: [rules.date('path', 'date', 'Start Date')],
+		output: { root: 'data', numbers: COST_NUMBERS },
+	},
+	{
+		value: 'getDailyCost',
+		name: 'Get Daily Cost',
+		action: 'Get the daily cost of a service number',
+		description: 'The daily fee of the active service with this number',
+		method: 'GET',
+		path: '/services/get/monthlyCostByServiceNumber/daily/{service_num}',
+		fields: [serviceNumField],
+		output: { root: 'data', numbers: COST_NUMBERS },
+	},
+];

@@ -1,0 +1,85 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { platformRequest } from './transport';
+
+// Dropdowns list at most this many pages, so a huge catalogue cannot stall the editor.
+const MAX_DROPDOWN_PAGES = 50;
+
+/** Every record of a `/get/page/{n}` listing, page by page until total_pages. */
+export async function allPages(context: ILoadOptionsFunctions, path: string): Promise<IDataObject[]> {
+	const rows: IDataObject[] = [];
+	for (let page = 1; page <= MAX_DROPDOWN_PAGES; page++) {
+		const body = (await platformRequest(context, { method: 'GET', url: path.replace('{page}', String(page)) })) as IDataObject;
+		const results = Array.isArray(body?.results) ? (body.results as IDataObject[]) : [];
+		rows.push(...results);
+		if (results.length === 0 || page >= Number(body?.total_pages ?? page)) break;
+	}
+	return rows;
+}
+
+/** A dropdown loader over a paged listing: option name and value read from each record, sorted by name. */
+export function pagedOptions(path: string, name: (row: IDataObject) => string, value: string) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const rows = await allPages(this, path);
+		return rows
+			.map((row) => ({ name: name(row), value: Number(row[value]) || String(row[value]) }))
+			.sort((a, b) => a.name.localeCompare(b.name));
+	};
+}
+
+export const loadOptions = {
+	getServiceTypes: pagedOptions('/serviceType/get/page/{page}', (r) => `${r.typeofservice} (${r.esid})`, 'esid'),
+	getCallRateCards: pagedOptions('/callRates/get/page/{page}', (r) => `${r.name} (${r.id})`, 'id'),
+	getProducts: pagedOptions('/products/get/page/{page}', (r) => `${r.title} — ${r.partnumber} (${r.pid})`, 'pid'),
+	getPriceBooks: pagedOptions('/priceBooks/get/page/{page}', (r) => `${r.name} (${r.id})`, 'id'),
+	getCallTypes: pagedOptions('/callType/get/page/{page}', (r) => `${r.name} — ${r.direction} (${r.ctid})`, 'ctid'),
+
+	/** Bundles of the customer chosen in the same node. */
+	async getCustomerBundles(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const cid = this.getCurrentNodeParameter('cid', { extractValue: true }) as string | undefined;
+		if (!cid) return [];
+		const body = (await platformRequest(this, { method: 'GET', url: `/serviceBundles/getByCustomer/${encodeURIComponent(cid)}` })) as IDataObject;
+		return ((body.serviceBundles as IDataObject[]) ?? []).map((b) => ({ name: `${b.name} (${b.id})`, value: Number(b.id) }));
+	},
+};
+
+function customerItem(record: IDataObject): INodeListSearchItems {
+	const person = [record.name, record.surname].filter(Boolean).join(' ');
+	const label = [record.company, person && person !== record.company ? person : '', record.email].filter(Boolean).join(' · ');
+	return { name: `${label || 'Customer'} (${record.cid})`, value: String(record.cid) };
+}
+
+export const listSearch = {
+	/** Customers by company, name or email (the API searches 3 characters or more); without a filter, the first 100. */
+	async searchCustomers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+		const text = (filter ?? '').trim();
+		if (text.length < 3) {
+			const body = (await platformRequest(this, { method: 'GET', url: '/customer/getAll' })) as IDataObject;
+			return { results: ((body.records as IDataObject[]) ?? []).slice(0, 100).map(customerItem) };
+		}
+		const seen = new Map<string, INodeListSearchItems>();
+		for (const field of ['company', 'name', 'surname', 'email']) {
+			const url = `/customer/search/${field}/${encodeURIComponent(text)}`;
+			const body = (await platformRequest(this, { method: 'GET', url })) as IDataObject;
+			for (const record of (body.records as IDataObject[]) ?? []) {
+				const item = customerItem(record);
+				if (!seen.has(String(item.value))) seen.set(String(item.value), item);
+			}
+		}
+		return { results: [...seen.values()] };
+	},
+
+	/** Services whose number or billing name contains the filter. */
+	async searchServices(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+		const text = (filter ?? '').trim();
+		const criteria = text ? [{ field: 'service_num', operator: 'like', value: text }] : [{ field: 'id', operator: '>', value: '0' }];
+		const body = (await platformRequest(this, { method: 'POST', url: '/services/search', body: criteria as unknown as IDataObject })) as IDataObject;
+		const records = ((body.records as IDataObject[]) ?? []).slice(0, 200);
+		return { results: records.map((s) => ({ name: `${s.service_num} — ${s.billing_name} (${s.id})`, value: String(s.id) })) };
+	},
+};
