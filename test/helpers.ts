@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { startSimulator } from './simulator/app';
 import type { Simulator, SimulatorOptions } from './simulator/app';
-import { runNode, shutdownEngine } from './harness/engine';
+import { loadNodeOptions, runNode, shutdownEngine } from './harness/engine';
 import type { RunResult } from './harness/engine';
 
 export const DEMO_KEY = 'demo-key-0001';
@@ -9,6 +9,8 @@ export const OTHER_KEY = 'other-dept-key';
 
 export interface NodeRunner {
 	sim(): Simulator;
+	/** A dropdown (`loadOptions.x`) or resource-locator list (`listSearch.x`), as the editor calls it. */
+	options(method: string, parameters?: INodeParameters, filter?: string): Promise<unknown>;
 	run(
 		parameters: INodeParameters,
 		options?: { input?: IDataObject[]; continueOnFail?: boolean; apiKey?: string; baseUrl?: string },
@@ -29,6 +31,8 @@ export function useNode(nodeType: INodeType, simulatorOptions: SimulatorOptions 
 	});
 	return {
 		sim: () => sim,
+		options: async (method, parameters = {}, filter) =>
+			await loadNodeOptions({ nodeType, method, parameters, filter, credentials: { baseUrl: sim.url, apiKey: DEMO_KEY } }),
 		run: async (parameters, options = {}) =>
 			await runNode({
 				nodeType,

@@ -106,7 +106,9 @@ export function createRunner(table: OperationTable) {
 			path: {},
 			body: { ...((requestData.options.body as IDataObject) ?? {}) },
 			qs: { ...(requestData.options.qs ?? {}) },
-			param: (name, fallback) => this.getNodeParameter(name, fallback, { extractValue: true }),
+			// Parameters hidden for this operation are absent from the node: their fallback applies.
+			param: (name, fallback) =>
+				this.getNode().parameters[name] === undefined ? fallback : this.getNodeParameter(name, fallback, { extractValue: true }),
 		};
 		try {
 			if (!op) throw new NodeOperationError(this.getNode(), `Unknown operation ${resource}/${operation}`, { itemIndex });

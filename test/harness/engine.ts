@@ -1,5 +1,5 @@
 import { Container } from '@n8n/di';
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 import type {
@@ -71,8 +71,7 @@ export interface RunResult {
 
 const NODE_NAME = 'Telco Billing';
 
-/** Runs one of our nodes for real: n8n-core's WorkflowExecute, RoutingNode, our credential, real HTTP. */
-export async function runNode(options: RunOptions): Promise<RunResult> {
+function buildWorkflow(options: Pick<RunOptions, 'nodeType' | 'parameters' | 'input' | 'continueOnFail'>) {
 	const typeName = `n8n-nodes-telco-billing.${options.nodeType.description.name}`;
 	const nodeTypes = new NodeTypes({ testInput: inputNodeType(options.input ?? [{}]), [typeName]: options.nodeType });
 	const input: INode = { id: 'input', name: 'Input', type: 'testInput', typeVersion: 1, position: [0, 0], parameters: {} };
@@ -95,20 +94,23 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		nodeTypes,
 		settings: { executionOrder: 'v1' },
 	});
+	return { workflow, input, node };
+}
 
+function buildAdditionalData(workflow: Workflow, credentials: ICredentialDataDecryptedObject): IWorkflowExecuteAdditionalData {
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
-		id: 'test-workflow',
-		name: 'Test',
+		id: workflow.id,
+		name: workflow.name,
 		active: false,
 		isArchived: false,
 		createdAt: new Date(),
 		updatedAt: new Date(),
-		nodes: workflow.nodes ? Object.values(workflow.nodes) : [],
+		nodes: Object.values(workflow.nodes),
 		connections: workflow.connectionsBySourceNode,
 		activeVersionId: null,
 	} as never);
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper(new TelcoBillingApi(), options.credentials),
+	return {
+		credentialsHelper: new TestCredentialsHelper(new TelcoBillingApi(), credentials),
 		hooks,
 		executeWorkflow: async () => {
 			throw new Error('not used');
@@ -127,7 +129,12 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			throw new Error('not used');
 		},
 	} as unknown as IWorkflowExecuteAdditionalData;
+}
 
+/** Runs one of our nodes for real: n8n-core's WorkflowExecute, RoutingNode, our credential, real HTTP. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const { workflow, input } = buildWorkflow(options);
+	const additionalData = buildAdditionalData(workflow, options.credentials);
 	const runData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node: input, data: { main: [[{ json: {} }]] }, source: null }],
@@ -140,6 +147,27 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		items: task?.data?.main?.[0] ?? [],
 		error: (task?.error ?? run.data.resultData.error) as RunResult['error'],
 	};
+}
+
+export interface LoadOptionsRun {
+	nodeType: INodeType;
+	parameters: INodeParameters;
+	credentials: ICredentialDataDecryptedObject;
+	/** `loadOptions.<method>` for a dropdown, `listSearch.<method>` for a resource locator's list. */
+	method: string;
+	filter?: string;
+}
+
+/** Calls a dropdown or list-search method the way the editor does: through n8n-core's LoadOptionsContext. */
+export async function loadNodeOptions(options: LoadOptionsRun): Promise<unknown> {
+	const { workflow, node } = buildWorkflow(options);
+	const additionalData = buildAdditionalData(workflow, options.credentials);
+	additionalData.currentNodeParameters = options.parameters;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const [kind, name] = options.method.split('.') as ['loadOptions' | 'listSearch', string];
+	const method = options.nodeType.methods?.[kind]?.[name] as ((this: unknown, filter?: string) => Promise<unknown>) | undefined;
+	if (!method) throw new Error(`${options.nodeType.description.name} has no ${options.method}`);
+	return await method.call(context, options.filter);
 }
 
 /** n8n-core starts a 60 s timer when the first execution context is built; jest waits for it otherwise. */

@@ -34,3 +34,9 @@ export function monthsBetween(from: string, to: string): number {
 	while (addMonths(from, months) < to) months++;
 	return months;
 }
+
+export function addDays(value: string, days: number): string {
+	const date = parseDate(value)!;
+	date.setUTCDate(date.getUTCDate() + days);
+	return formatDate(date);
+}

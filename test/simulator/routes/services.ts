@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { addMonths, daysInMonth, endOfMonth, monthsBetween, parseDate } from '../dates';
+import { addDays, addMonths, daysInMonth, endOfMonth, monthsBetween, parseDate } from '../dates';
 import { dateString, deptOf, fail, money, text, today } from '../respond';
 import { SERVICE_STATUSES } from '../state';
 import type { Service, State } from '../state';
@@ -79,7 +79,8 @@ const itemBody = z.object({
 /**
  * The contract model (the spec leaves it open): the term is the service's contract text ("24 months")
  * or else its service type's default; the service bills monthly in advance, so it is billed to the end
- * of the month of the given date; what remains is the fee for each contract month after that; the ETF
+ * of the month of the given date; what remains is the fee for each whole or started contract month after
+ * that, up to the contract end date; the ETF
  * is the service type's etf_percent of what remains.
  */
 export function earlyTermination(state: State, service: Service, date: string) {
@@ -88,16 +89,18 @@ export function earlyTermination(state: State, service: Service, date: string) {
 	const contractEnd = addMonths(service.start_date, term);
 	const billedUntil = endOfMonth(date);
 	const inContract = term > 0 && date < contractEnd;
-	const remainingMonths = inContract ? monthsBetween(billedUntil, contractEnd) : 0;
-	const amountRemaining = Math.round(remainingMonths * service.monthlyfee * 100) / 100;
+	const remainingMonths = inContract ? monthsBetween(addDays(billedUntil, 1), contractEnd) : 0;
+	// In whole cents, so 539.55 × 50% rounds half up to 269.78 as a person would.
+	const remainingCents = Math.round(remainingMonths * service.monthlyfee * 100);
+	const etfCents = Math.round((remainingCents * (type?.etf_percent ?? 0)) / 100);
 	const applied = state.serviceCharges.filter((c) => c.enid === service.id && c.kind === 'etf').reduce((sum, c) => sum + c.inc_tax_amount, 0);
 	return {
 		in_contract: inContract,
 		billed_until: billedUntil,
 		etf_date: date,
 		contract_end_date: contractEnd,
-		amount_remaining: money(amountRemaining),
-		etf: money(Math.round(amountRemaining * (type?.etf_percent ?? 0)) / 100),
+		amount_remaining: money(remainingCents / 100),
+		etf: money(etfCents / 100),
 		etf_applied: money(applied),
 	};
 }
