@@ -15,8 +15,6 @@ export class TelcoBillingCatalog implements INodeType {
 		displayName: 'Telco Billing Catalog',
 		name: 'telcoBillingCatalog',
 		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
-		group: ['transform'],
-		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Read and maintain the billing catalogue: service types, price books, products, call rates and call types',
 		defaults: { name: 'Telco Billing Catalog' },

@@ -10,8 +10,6 @@ export class TelcoBillingCustomer implements INodeType {
 		displayName: 'Telco Billing Customer',
 		name: 'telcoBillingCustomer',
 		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
-		group: ['transform'],
-		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, find and update billing customers and their contacts, balances and payments',
 		defaults: { name: 'Telco Billing Customer' },

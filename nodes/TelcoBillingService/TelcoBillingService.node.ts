@@ -10,8 +10,6 @@ export class TelcoBillingService implements INodeType {
 		displayName: 'Telco Billing Service',
 		name: 'telcoBillingService',
 		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
-		group: ['transform'],
-		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Provision, price and end customer services and bundles: fees, misc charges, early termination',
 		defaults: { name: 'Telco Billing Service' },
