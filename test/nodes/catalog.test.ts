@@ -55,7 +55,7 @@ describe('Price Book', () => {
 		const [{ id }] = jsonOf(created);
 		expect(state().priceBooks.find((b) => b.id === id)).toMatchObject({ name: 'Wholesale', deptid: 1, items: [expect.objectContaining({ related_id: 3, override: 0, adjustment: 80 })] });
 
-		await node.run({ resource: 'priceBook', operation: 'update', priceBookId: id, name: '', items: { item: [{ related_type: 'service', related_id: 3, override: 1, adjustment: 33 }] } });
+		await node.run({ resource: 'priceBook', operation: 'update', priceBookId: id as number, name: '', items: { item: [{ related_type: 'service', related_id: 3, override: 1, adjustment: 33 }] } });
 		const book = state().priceBooks.find((b) => b.id === id)!;
 		expect(book).toMatchObject({ name: 'Wholesale', items: [expect.objectContaining({ override: 1, adjustment: 33 })] });
 		const customer = state().customers[1];
@@ -101,7 +101,7 @@ describe('Call Rate Card', () => {
 			expect.objectContaining({ ctid: 2, ratepermin: 0.09, flagfall: 0.05, free_seconds: 3, fixedrate: 0, name: 'Mobile' }),
 			expect.objectContaining({ ctid: 1, ratepermin: 0.15, fixedrate: 1 }),
 		]);
-		await node.run({ resource: 'callRate', operation: 'update', ctgid, cardFields: { active: false } });
+		await node.run({ resource: 'callRate', operation: 'update', ctgid: ctgid as number, cardFields: { active: false } });
 		expect(card.active).toBe(0);
 		expect(card.callTypes).toHaveLength(2);
 	});

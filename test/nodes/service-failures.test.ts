@@ -1,13 +1,14 @@
 import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
+import type { INodeParameters } from 'n8n-workflow';
+import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../helpers';
 
 const serviceNode = useNode(new TelcoBillingService());
 const catalogNode = new TelcoBillingCatalog();
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
-async function runCatalog(parameters: Record<string, unknown>, continueOnFail = false) {
-	const { runNode } = await import('../harness/engine');
+async function runCatalog(parameters: INodeParameters, continueOnFail = false) {
 	return await runNode({ nodeType: catalogNode, parameters, continueOnFail, credentials: { baseUrl: serviceNode.sim().url, apiKey: DEMO_KEY } });
 }
 

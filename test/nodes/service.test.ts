@@ -175,10 +175,10 @@ describe('Service Bundle', () => {
 		expect(jsonOf(list)).toEqual([expect.objectContaining({ id, name: 'Office Pack', monthly_cost: 20 })]);
 		expect(jsonOf(list)[0].cid).toBeUndefined();
 
-		const detail = await node.run({ resource: 'bundle', operation: 'get', bundleId: id });
+		const detail = await node.run({ resource: 'bundle', operation: 'get', bundleId: id as number });
 		expect(jsonOf(detail)[0]).toMatchObject({ id, cid: 1001, services: [expect.objectContaining({ enid: String(state().services[0].id) })], charges: [] });
 
-		await node.run({ resource: 'bundle', operation: 'update', cid: rl('1001'), bundleId: id, name: 'Office Pack Plus', updateFields: { active: false } });
+		await node.run({ resource: 'bundle', operation: 'update', cid: rl('1001'), bundleId: id as number, name: 'Office Pack Plus', updateFields: { active: false } });
 		expect(state().bundles[0]).toMatchObject({ name: 'Office Pack Plus', active: 0 });
 	});
 });

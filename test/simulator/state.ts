@@ -1,6 +1,7 @@
 import seedFile from './seed.json';
 import { seedCallTypes, seedPriceBooks, seedProducts, seedRateCards, seedServiceTypes } from './catalog';
 import type { CallType, PriceBook, Product, RateCard, ServiceType } from './catalog';
+import { CdrStore } from './cdrStore';
 
 export type Seed = typeof seedFile;
 
@@ -160,7 +161,9 @@ export class State {
 	services: Service[] = [];
 	serviceCharges: ServiceCharge[] = [];
 	bundles: Bundle[] = [];
-	cdrSources: Array<{ deptid: number; source: string; latest_date: string }> = [];
+	cdrs = new CdrStore(this);
+	cdrExports: Array<{ deptid: number; cid: number; company: string; frequency: string; path: string; format: string; lastRun: string | null; nextRun: string; active: boolean }> = [];
+	private servicesByNumber = new Map<string, Service>();
 	private sequences = new Map<string, number>();
 
 	constructor(readonly seed: Seed) {
@@ -187,10 +190,25 @@ export class State {
 			seedServices(this, dept.id);
 		}
 		for (const key of this.keys.values()) {
-			const source = key.data.cdr_source;
-			if (source && !this.cdrSources.some((s) => s.source === source)) {
-				this.cdrSources.push({ deptid: key.data.department, source, latest_date: '2026-11-01 00:00:00' });
-			}
+			if (key.data.cdr_source) this.cdrs.addSource(key.data.cdr_source, key.data.department);
+		}
+		for (const dept of this.seed.departments) {
+			this.customers
+				.filter((c) => c.deptid === dept.id)
+				.slice(0, 3)
+				.forEach((c, i) => {
+					this.cdrExports.push({
+						deptid: dept.id,
+						cid: c.cid,
+						company: c.company,
+						frequency: ['daily', 'weekly', 'monthly'][i],
+						path: `/exports/${c.account_id}/`,
+						format: i === 2 ? 'xlsx' : 'csv',
+						lastRun: '2026-11-20 02:00:00',
+						nextRun: '2026-11-22 02:00:00',
+						active: i !== 2,
+					});
+				});
 		}
 	}
 
@@ -206,6 +224,17 @@ export class State {
 		if (!item) return { price: type.list_price, fromPriceBook: false };
 		const price = item.override === 1 ? item.adjustment : (type.list_price * item.adjustment) / 100;
 		return { price: Math.round(price * 100) / 100, fromPriceBook: true };
+	}
+
+	/** The service a call belongs to, by its number, within a department (active services first). */
+	serviceByNumber(deptid: number, number: string): Service | undefined {
+		const key = `${deptid}:${number}`;
+		const cached = this.servicesByNumber.get(key);
+		if (cached && cached.service_num === number && this.services.includes(cached)) return cached;
+		const found = this.services.find((s) => s.deptid === deptid && s.service_num === number && s.date_ended === null) ??
+			this.services.find((s) => s.deptid === deptid && s.service_num === number);
+		if (found) this.servicesByNumber.set(key, found);
+		return found;
 	}
 
 	/** `{cid}` in any path: the customer id, the account_id or the crm_id, within one department. */

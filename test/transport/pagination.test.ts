@@ -22,8 +22,6 @@ const pagedNode: INodeType = {
 	description: {
 		displayName: 'Paged Test',
 		name: 'pagedTest',
-		group: ['input'],
-		version: 1,
 		description: 'Shared runner over a paged listing',
 		defaults: { name: 'Paged Test' },
 		...declarativeNode({ serviceType: listing }),

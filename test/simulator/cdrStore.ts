@@ -1,0 +1,97 @@
+import type { BilledCall, Cdr } from './rating';
+import { compileCallTypes, matchCallType, priceCall } from './rating';
+import type { State } from './state';
+
+interface SourceStatus {
+	source: string;
+	deptid: number;
+	latestImported: string;
+	latestRated: string;
+}
+
+/**
+ * CDRs by source, with duplicate orig_id detection, and the billed calls rating makes of them.
+ * Rating runs after every import unless `ratingMode` is 'manual' (then `rate()` runs it), so a feed's
+ * rated date can lag its imported date the way a real platform's does.
+ */
+export class CdrStore {
+	readonly all: Cdr[] = [];
+	readonly billed = new Map<string, BilledCall>();
+	ratingMode: 'inline' | 'manual' = 'inline';
+	private readonly seen = new Map<string, Set<string>>();
+	private readonly status = new Map<string, SourceStatus>();
+	private unrated: Cdr[] = [];
+	private nextId = 900000001;
+
+	constructor(private readonly state: State) {}
+
+	addSource(source: string, deptid: number, latest = '2026-11-01 00:00:00'): void {
+		if (!this.status.has(source)) this.status.set(source, { source, deptid, latestImported: latest, latestRated: latest });
+	}
+
+	sources(deptid: number): SourceStatus[] {
+		return [...this.status.values()].filter((s) => s.deptid === deptid);
+	}
+
+	/** Stores a CDR, or returns undefined when its orig_id was already imported for the source. */
+	insert(source: string, deptid: number, record: Omit<Cdr, 'id' | 'source' | 'deptid'>): Cdr | undefined {
+		let seen = this.seen.get(source);
+		if (!seen) this.seen.set(source, (seen = new Set()));
+		if (seen.has(record.orig_id)) return undefined;
+		seen.add(record.orig_id);
+		this.addSource(source, deptid, record.startdate);
+		const status = this.status.get(source)!;
+		if (record.startdate > status.latestImported) status.latestImported = record.startdate;
+		const cdr = { ...record, id: this.nextId++, source, deptid };
+		this.all.push(cdr);
+		this.unrated.push(cdr);
+		return cdr;
+	}
+
+	afterImport(): void {
+		if (this.ratingMode === 'inline') this.rate();
+	}
+
+	/** Rates every CDR not rated yet; returns how many became billed calls. */
+	rate(): number {
+		const types = compileCallTypes(this.state.callTypes);
+		let count = 0;
+		for (const cdr of this.unrated) {
+			const status = this.status.get(cdr.source)!;
+			if (cdr.startdate > status.latestRated) status.latestRated = cdr.startdate;
+			const billed = this.rateOne(cdr, types);
+			if (billed) {
+				this.billed.set(billed.id, billed);
+				count++;
+			}
+		}
+		this.unrated = [];
+		return count;
+	}
+
+	/** The service the call belongs to: the A party's number outbound, the DID (or B party) inbound. */
+	private rateOne(cdr: Cdr, types: ReturnType<typeof compileCallTypes>): BilledCall | undefined {
+		const number = cdr.direction === 'outbound' ? cdr.callerid : cdr.did || cdr.destination;
+		const service = this.state.serviceByNumber(cdr.deptid, number);
+		const customer = service ? this.state.customers.find((c) => c.cid === service.cid) : undefined;
+		const ctgid = service?.call_rates_id ?? customer?.ctgid;
+		const card = this.state.rateCards.find((c) => c.ctgid === ctgid && c.deptid === cdr.deptid);
+		const type = matchCallType(cdr, types);
+		const item = type && card?.callTypes.find((i) => i.ctid === type.ctid);
+		if (!card || !type || !item) return undefined;
+		return {
+			id: String(cdr.id),
+			source: cdr.source,
+			deptid: cdr.deptid,
+			startdate: cdr.startdate,
+			ratecode: type.internal_code,
+			rate_name: item.name,
+			price: priceCall(cdr.billsec, item, card).toFixed(4),
+		};
+	}
+
+	/** A CDR as any screen shows it: a private call's A party is hidden. */
+	static shown(cdr: Cdr): Cdr {
+		return cdr.privacy_flag === 1 ? { ...cdr, callerid: 'PRIVATE' } : cdr;
+	}
+}
