@@ -71,6 +71,10 @@ export function toSafeError(
 		error.message = redact(error.message, secrets);
 		return error;
 	}
+	if (error instanceof NodeApiError && typeof error.context.platformMessage === 'string') {
+		error.message = redact(error.message, secrets);
+		return error;
+	}
 	if (error instanceof PlatformRequestError) {
 		return platformError(node, { ...error.failure, message: redact(error.failure.message, secrets) }, itemIndex);
 	}

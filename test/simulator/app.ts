@@ -6,6 +6,7 @@ import { registerCustomerRoutes } from './routes/customers';
 import { registerCdrRoutes } from './routes/cdr';
 import { registerBundleRoutes } from './routes/bundles';
 import { registerCatalogRoutes } from './routes/catalog';
+import { registerControlRoutes } from './routes/controls';
 import { registerServiceRoutes } from './routes/services';
 import { State } from './state';
 import type { ApiKey, Seed } from './state';
@@ -63,6 +64,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
 	const pending = new WeakMap<FastifyRequest, Fault>();
 	app.addHook('onRequest', async (request, reply) => {
+		if (request.url.startsWith('/__simulator/')) return undefined;
 		requests.push({ method: request.method, url: request.url });
 		const fault = faults.shift();
 		if (fault) pending.set(request, fault);
@@ -97,6 +99,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		{ prefix: '/:apiKey' },
 	);
+
+	registerControlRoutes(app, state, faults);
 
 	app.setNotFoundHandler((request, reply) => {
 		reply.code(404).send({ success: false, description: `no route for ${request.method} ${request.url.split('?')[0]}` });

@@ -189,9 +189,7 @@ export class State {
 			seedCustomers(this, dept.id, dept.demoCustomers);
 			seedServices(this, dept.id);
 		}
-		for (const key of this.keys.values()) {
-			if (key.data.cdr_source) this.cdrs.addSource(key.data.cdr_source, key.data.department);
-		}
+		this.resetCdrs();
 		for (const dept of this.seed.departments) {
 			this.customers
 				.filter((c) => c.deptid === dept.id)
@@ -224,6 +222,14 @@ export class State {
 		if (!item) return { price: type.list_price, fromPriceBook: false };
 		const price = item.override === 1 ? item.adjustment : (type.list_price * item.adjustment) / 100;
 		return { price: Math.round(price * 100) / 100, fromPriceBook: true };
+	}
+
+	/** Forgets every imported CDR and billed call, keeping the sources at their seeded dates. */
+	resetCdrs(): void {
+		this.cdrs = new CdrStore(this);
+		for (const key of this.keys.values()) {
+			if (key.data.cdr_source) this.cdrs.addSource(key.data.cdr_source, key.data.department);
+		}
 	}
 
 	/** The service a call belongs to, by its number, within a department (active services first). */
