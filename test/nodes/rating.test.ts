@@ -54,9 +54,9 @@ describe.each(cases)('$name', ({ card, cdr, price, ratecode }) => {
 });
 
 test('a private caller’s A party is hidden wherever the CDR is shown, yet it was rated', async () => {
-	const { CdrStore } = await import('../simulator/cdrStore');
 	await node.run({ operation: 'add', dataMode: 'autoMap' }, { input: [{ orig_id: 'priv-1', startdate: '2026-11-20 10:00:00', callerid: '0412346601', direction: 'outbound', destination: '0411111111', billsec: 60, privacy_flag: 1 }] });
 	const stored = node.sim().state.cdrs.all[0];
-	expect(CdrStore.shown(stored).callerid).toBe('PRIVATE');
+	const shown = (await (await fetch(`${node.sim().url}/__simulator/cdrs?source=demo-switch`)).json()) as { cdrs: Array<{ orig_id: string; callerid: string }> };
+	expect(shown.cdrs).toEqual([expect.objectContaining({ orig_id: 'priv-1', callerid: 'PRIVATE' })]);
 	expect(node.sim().state.cdrs.billed.get(String(stored.id))?.price).toBe('0.2800');
 });
