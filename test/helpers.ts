@@ -10,7 +10,7 @@ export const OTHER_KEY = 'other-dept-key';
 export interface NodeRunner {
 	sim(): Simulator;
 	/** A dropdown (`loadOptions.x`) or resource-locator list (`listSearch.x`), as the editor calls it. */
-	options(method: string, parameters?: INodeParameters, filter?: string): Promise<unknown>;
+	options(method: string, parameters?: INodeParameters, filter?: string, path?: string): Promise<unknown>;
 	run(
 		parameters: INodeParameters,
 		options?: { input?: IDataObject[]; continueOnFail?: boolean; apiKey?: string; baseUrl?: string },
@@ -31,8 +31,8 @@ export function useNode(nodeType: INodeType, simulatorOptions: SimulatorOptions 
 	});
 	return {
 		sim: () => sim,
-		options: async (method, parameters = {}, filter) =>
-			await loadNodeOptions({ nodeType, method, parameters, filter, credentials: { baseUrl: sim.url, apiKey: DEMO_KEY } }),
+		options: async (method, parameters = {}, filter, path) =>
+			await loadNodeOptions({ nodeType, method, parameters, filter, path, credentials: { baseUrl: sim.url, apiKey: DEMO_KEY } }),
 		run: async (parameters, options = {}) =>
 			await runNode({
 				nodeType,

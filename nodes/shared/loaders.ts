@@ -39,6 +39,22 @@ export const loadOptions = {
 	getPriceBooks: pagedOptions('/priceBooks/get/page/{page}', (r) => `${r.name} (${r.id})`, 'id'),
 	getCallTypes: pagedOptions('/callType/get/page/{page}', (r) => `${r.name} — ${r.direction} (${r.ctid})`, 'ctid'),
 
+	/** Bulk email filter fields, from the platform (department-specific). */
+	async getFilterFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const body = (await platformRequest(this, { method: 'GET', url: '/customer/bulk-email/filters' })) as IDataObject;
+		return ((body.fields as IDataObject[]) ?? []).map((f) => ({ name: `${f.label} (${f.type})`, value: String(f.key) }));
+	},
+
+	/** The options of the select field chosen in the same filter row; text and number fields have none. */
+	async getFilterValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const field = this.getCurrentNodeParameter('&field') as string | undefined;
+		if (!field) return [];
+		const body = (await platformRequest(this, { method: 'GET', url: '/customer/bulk-email/filters' })) as IDataObject;
+		const chosen = ((body.fields as IDataObject[]) ?? []).find((f) => f.key === field);
+		const options = Array.isArray(chosen?.options) ? (chosen.options as IDataObject[]) : [];
+		return options.map((o) => ({ name: String(o.label ?? o.key), value: String(o.key ?? '') }));
+	},
+
 	/** Bundles of the customer chosen in the same node. */
 	async getCustomerBundles(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const cid = this.getCurrentNodeParameter('cid', { extractValue: true }) as string | undefined;

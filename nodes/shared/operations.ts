@@ -1,4 +1,4 @@
-import type { IDisplayOptions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, IHttpRequestMethods, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import type { RequestInput, Rule } from './rules';
 
 /** How an operation's response becomes output items. */
@@ -32,6 +32,11 @@ export interface Operation {
 	dateFields?: string[];
 	/** Body fields whose values are secrets: kept out of every error message. */
 	secretFields?: string[];
+	/**
+	 * Operations that need more than one request (e.g. count, then create for exactly that count): given a
+	 * sender bound to the node's credential and the checked input, returns the body to output.
+	 */
+	send?: (request: (options: Partial<IHttpRequestOptions>) => Promise<unknown>, input: RequestInput) => Promise<unknown>;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
 	sendBody?: (input: RequestInput) => unknown;
 	/** Shapes checked input into what the API expects, where the UI offers a choice the API spells as fields. */

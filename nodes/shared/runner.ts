@@ -74,7 +74,8 @@ async function fetchPages(
 		const body = (await platformRequest(context, request)) as IDataObject;
 		const rows = toRecords(body, { ...op.output, root: op.output?.root ?? 'results' });
 		records.push(...rows);
-		const totalPages = Number(body?.total_pages);
+		// Listings give total_pages, or total and page_size (bulk email campaigns).
+		const totalPages = body?.total_pages !== undefined ? Number(body.total_pages) : Math.ceil(Number(body?.total) / Number(body?.page_size));
 		const lastPage = Number.isFinite(totalPages) ? page >= totalPages : rows.length === 0;
 		if (rows.length === 0 || lastPage || (limit !== undefined && records.length >= limit)) break;
 	}
@@ -131,7 +132,10 @@ export function createRunner(table: OperationTable) {
 			if (op.list === 'paged') {
 				records = await fetchPages(this, op, options, input.path, limit);
 			} else {
-				const body = await platformRequest(this, { ...options, url: fillPath(op.path, input.path) });
+				const request = { ...options, url: fillPath(op.path, input.path) };
+				const body = op.send
+					? await op.send(async (extra) => await platformRequest(this, { ...request, ...extra }), input)
+					: await platformRequest(this, request);
 				records = toRecords(body, op.output);
 			}
 			if (limit !== undefined) records = records.slice(0, limit);

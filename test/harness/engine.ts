@@ -156,6 +156,8 @@ export interface LoadOptionsRun {
 	/** `loadOptions.<method>` for a dropdown, `listSearch.<method>` for a resource locator's list. */
 	method: string;
 	filter?: string;
+	/** Path of the parameter being loaded, e.g. `parameters.filters.rows[0].option` (for `&sibling` lookups). */
+	path?: string;
 }
 
 /** Calls a dropdown or list-search method the way the editor does: through n8n-core's LoadOptionsContext. */
@@ -163,7 +165,7 @@ export async function loadNodeOptions(options: LoadOptionsRun): Promise<unknown>
 	const { workflow, node } = buildWorkflow(options);
 	const additionalData = buildAdditionalData(workflow, options.credentials);
 	additionalData.currentNodeParameters = options.parameters;
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const context = new LoadOptionsContext(workflow, node, additionalData, options.path ?? 'parameters');
 	const [kind, name] = options.method.split('.') as ['loadOptions' | 'listSearch', string];
 	const method = options.nodeType.methods?.[kind]?.[name] as ((this: unknown, filter?: string) => Promise<unknown>) | undefined;
 	if (!method) throw new Error(`${options.nodeType.description.name} has no ${options.method}`);

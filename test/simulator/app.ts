@@ -4,14 +4,17 @@ import seedFile from './seed.json';
 import { registerContactRoutes } from './routes/contacts';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerCdrRoutes } from './routes/cdr';
+import { registerBulkEmailRoutes } from './routes/bulkEmail';
 import { registerBundleRoutes } from './routes/bundles';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerControlRoutes } from './routes/controls';
 import { registerServiceRoutes } from './routes/services';
 import { State } from './state';
 import type { ApiKey, Seed } from './state';
+import type { SenderOptions } from './bulkEmail';
 
-export type Fault = 'http500' | 'drop' | 'invalidKey';
+/** A failure served instead of the next answer; `{ errorCode }` answers a bulk-email style failure with that code. */
+export type Fault = 'http500' | 'drop' | 'invalidKey' | { errorCode: string };
 
 declare module 'fastify' {
 	interface FastifyRequest {
@@ -34,6 +37,8 @@ export interface SimulatorOptions {
 	port?: number;
 	host?: string;
 	seed?: Seed;
+	/** The bulk email sender: messages per run and the share that fails (every n-th recipient). */
+	bulkEmail?: Partial<SenderOptions>;
 	/** Rows per page of the `/get/page/{n}` listings (the spec does not say; 20, like leads and campaigns). */
 	pageSize?: number;
 }
@@ -46,6 +51,7 @@ function invalidKey(request: FastifyRequest) {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
 	const state = new State(options.seed ?? seedFile);
+	Object.assign(state.bulkEmail.sender, options.bulkEmail);
 	const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 });
 	const requests: Simulator['requests'] = [];
 	const faults: Fault[] = [];
@@ -73,6 +79,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			return reply;
 		}
 		if (fault === 'invalidKey') return reply.send(invalidKey(request));
+		if (typeof fault === 'object') return reply.send({ success: false, error_code: fault.errorCode, description: `Injected failure ${fault.errorCode}` });
 		return undefined;
 	});
 	app.addHook('preHandler', async (request, reply) => {
@@ -96,6 +103,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			registerServiceRoutes(keyed, state, options.pageSize ?? 20);
 			registerBundleRoutes(keyed, state);
 			registerCatalogRoutes(keyed, state, options.pageSize ?? 20);
+			registerBulkEmailRoutes(keyed, state);
 		},
 		{ prefix: '/:apiKey' },
 	);

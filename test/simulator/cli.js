@@ -29,6 +29,9 @@ async function main() {
 		host: option('host') || '127.0.0.1',
 		seed: seedPath ? JSON.parse(readFileSync(seedPath, 'utf8')) : undefined,
 	});
+	// The bulk email sender runs in the background, as on the platform (--sender-interval 0 turns it off).
+	const interval = Number(option('sender-interval') || 2000);
+	const sender = interval > 0 ? setInterval(() => sim.state.bulkEmail.run(), interval) : undefined;
 	const keys = [...sim.state.keys.values()].map((key) => `    ${key.key.padEnd(18)} ${describeKey(sim, key)}`);
 	console.log(
 		[
@@ -37,10 +40,12 @@ async function main() {
 			'  API keys:',
 			...keys,
 			`  Try: curl ${sim.url}/demo-key-0001/customer/getAll`,
+			`  Bulk email sender: ${interval > 0 ? `every ${interval} ms` : 'off'}; sent mail: ${sim.url}/__simulator/outbox`,
 			'Press Ctrl-C to stop.',
 		].join('\n'),
 	);
 	const stop = async () => {
+		if (sender) clearInterval(sender);
 		await sim.close();
 		process.exit(0);
 	};

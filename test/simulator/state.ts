@@ -1,6 +1,7 @@
 import seedFile from './seed.json';
 import { seedCallTypes, seedPriceBooks, seedProducts, seedRateCards, seedServiceTypes } from './catalog';
 import type { CallType, PriceBook, Product, RateCard, ServiceType } from './catalog';
+import { BulkEmail } from './bulkEmail';
 import { CdrStore } from './cdrStore';
 
 export type Seed = typeof seedFile;
@@ -45,6 +46,14 @@ export interface Customer {
 	active: boolean;
 	balance: number;
 	price_book_id: number | null;
+	suburb: string;
+	street: string;
+	billinggroup: string;
+	account_state: '' | 'Suspended' | 'Disconnected';
+	billingcycle: string;
+	business_type: string;
+	account_manager: string;
+	reseller_cid: number | null;
 }
 
 export interface Contact {
@@ -162,6 +171,7 @@ export class State {
 	serviceCharges: ServiceCharge[] = [];
 	bundles: Bundle[] = [];
 	cdrs = new CdrStore(this);
+	bulkEmail = new BulkEmail(this);
 	cdrExports: Array<{ deptid: number; cid: number; company: string; frequency: string; path: string; format: string; lastRun: string | null; nextRun: string; active: boolean }> = [];
 	private servicesByNumber = new Map<string, Service>();
 	private sequences = new Map<string, number>();
@@ -254,6 +264,7 @@ export class State {
 
 const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Jack', 'Ruby', 'Leo', 'Isla', 'Oscar', 'Chloe', 'Henry'];
 const LAST = ['Nguyen', 'Smith', 'Patel', 'Brown', 'Wilson', 'Taylor', 'Kelly', 'Martin', 'Walker', 'Singh'];
+const SUBURBS = ['Fitzroy', 'Carlton', 'Richmond', 'St Kilda', 'Brunswick', 'Footscray'];
 const TRADES = ['Plumbing', 'Cafe', 'Logistics', 'Dental', 'Legal', 'Motors', 'Bakery', 'Studio', 'Freight', 'Clinic'];
 
 /** Deterministic demo customers: the same seed always gives the same data. */
@@ -288,6 +299,14 @@ function seedCustomers(state: State, deptid: number, count: number): void {
 			active: i % 15 !== 14,
 			balance: Math.round(((i * 37.15) % 500) * 100) / 100,
 			price_book_id: i % 6 === 0 ? state.priceBooks.find((b) => b.deptid === deptid)!.id : null,
+			suburb: SUBURBS[i % SUBURBS.length],
+			street: `${10 + i} ${['High', 'Station', 'Church', 'Park'][i % 4]} Street`,
+			billinggroup: ['Retail', 'Business', 'Wholesale'][i % 3],
+			account_state: i % 11 === 10 ? 'Suspended' : i % 13 === 12 ? 'Disconnected' : '',
+			billingcycle: i % 2 === 0 ? 'monthly' : 'quarterly',
+			business_type: TRADES[i % TRADES.length],
+			account_manager: ['Alex Chen', 'Sam Rossi'][i % 2],
+			reseller_cid: i % 9 === 0 ? 1001 : null,
 		});
 		for (let c = 0; c < 1 + (i % 3); c++) {
 			const first = FIRST[(i + c + 5) % FIRST.length];

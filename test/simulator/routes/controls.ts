@@ -21,10 +21,23 @@ export function registerControlRoutes(app: FastifyInstance, state: State, faults
 
 	app.post('/__simulator/cdrs/rate', async () => ({ success: true, rated: state.cdrs.rate() }));
 
-	app.post('/__simulator/fault', async (request: FastifyRequest<{ Body: { fault?: Fault } }>, reply) => {
-		const fault = request.body?.fault;
-		if (!fault || !FAULTS.includes(fault)) return reply.code(400).send({ success: false, description: `fault must be one of ${FAULTS.join(', ')}` });
-		faults.push(fault);
+	app.get('/__simulator/outbox', async () => ({ messages: state.bulkEmail.outbox }));
+
+	app.post('/__simulator/bulk-email/run', async () => {
+		state.bulkEmail.run();
+		return { success: true };
+	});
+
+	app.post('/__simulator/bulk-email/fail-next-create', async () => {
+		state.bulkEmail.failNextCreate = true;
+		return { success: true };
+	});
+
+	app.post('/__simulator/fault', async (request: FastifyRequest<{ Body: { fault?: Fault; error_code?: string } }>, reply) => {
+		const { fault, error_code: errorCode } = request.body ?? {};
+		if (errorCode) faults.push({ errorCode });
+		else if (typeof fault === 'string' && FAULTS.includes(fault)) faults.push(fault);
+		else return reply.code(400).send({ success: false, description: `give error_code, or fault as one of ${FAULTS.join(', ')}` });
 		return { success: true, queued: faults.length };
 	});
 }

@@ -115,6 +115,14 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 			active: true,
 			balance: 0,
 			price_book_id: null,
+			suburb: '',
+			street: '',
+			billinggroup: 'Retail',
+			account_state: '',
+			billingcycle: 'monthly',
+			business_type: '',
+			account_manager: '',
+			reseller_cid: null,
 		});
 		return { result: 'sucess', id: String(cid) };
 	});

@@ -1,0 +1,31 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { loadOptions } from '../shared/loaders';
+import { declarativeNode } from '../shared/node';
+import { describeResource } from '../shared/operations';
+import { bulkEmailOperations } from './bulkEmail.operations';
+
+export class TelcoBillingBulkEmail implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Telco Billing Bulk Email',
+		name: 'telcoBillingBulkEmail',
+		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Preview, create, follow and cancel bulk email campaigns to customers, safely: only the counted audience is mailed',
+		defaults: { name: 'Telco Billing Bulk Email' },
+		usableAsTool: true,
+		...declarativeNode({ campaign: bulkEmailOperations }),
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Campaign', value: 'campaign', description: 'Bulk email campaigns to customers' }],
+				default: 'campaign',
+			},
+			...describeResource('campaign', bulkEmailOperations, 'preview'),
+		],
+	};
+
+	methods = { loadOptions };
+}

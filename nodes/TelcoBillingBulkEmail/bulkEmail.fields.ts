@@ -1,0 +1,94 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { isBlank } from '../shared/rules';
+import type { RequestInput, Rule } from '../shared/rules';
+
+export const filterRows: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, sortable: true },
+	placeholder: 'Add Filter',
+	default: {},
+	description: 'Rows combine left to right, each with its join. No filter selects every eligible customer: active, with a valid email, in the key’s department.',
+	options: [
+		{
+			displayName: 'Filter',
+			name: 'rows',
+			values: [
+				{
+					displayName: 'Field Name or ID',
+					name: 'field',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getFilterFields' },
+					default: '',
+					description: 'Customer field to filter on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
+				{
+					displayName: 'Join',
+					name: 'join',
+					type: 'options',
+					options: [
+						{ name: 'AND', value: 'AND', description: 'Keep customers matching the rows so far and this row' },
+						{ name: 'OR', value: 'OR', description: 'Add customers matching this row' },
+					],
+					default: 'AND',
+				},
+				{
+					displayName: 'Option Name or ID',
+					name: 'option',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getFilterValues', loadOptionsDependsOn: ['&field'] },
+					default: '',
+					description: 'For select fields: one of the field’s options (Normal is the blank option of Account State). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
+				{
+					displayName: 'Value',
+					name: 'value',
+					type: 'string',
+					default: '',
+					description: 'For text fields (matched as a substring) and number fields (matched exactly). Ignored when an option is chosen.',
+				},
+			],
+		},
+	],
+};
+
+export const customerIdsField: INodeProperties = {
+	displayName: 'Customer IDs',
+	name: 'customerIds',
+	type: 'string',
+	default: '',
+	placeholder: '1001, 1002',
+	description: 'Only these customers, among those the filters select (it never adds anyone). Comma-separated, or an array expression. Empty: no narrowing.',
+};
+
+function list(value: unknown): number[] | undefined {
+	if (Array.isArray(value)) return value.map(Number);
+	if (isBlank(value)) return undefined;
+	return String(value).split(/[\s,]+/).filter(Boolean).map(Number);
+}
+
+/** The audience part of a preview or create body, exactly as both will send it. */
+export function audience(input: RequestInput): IDataObject {
+	const rows = ((input.param('filters', {}) as IDataObject).rows as IDataObject[] | undefined) ?? [];
+	const body: IDataObject = {};
+	if (rows.length) {
+		body.filters = rows.map((row) => ({
+			field: row.field,
+			value: isBlank(row.option) ? String(row.value ?? '') : row.option,
+			join: row.join ?? 'AND',
+		}));
+	}
+	const ids = list(input.param('customerIds', ''));
+	if (ids) body.customer_ids = ids;
+	return body;
+}
+
+export const audienceRule: Rule = (input) => {
+	const ids = list(input.param('customerIds', ''));
+	if (ids && !ids.every((id) => Number.isInteger(id) && id > 0)) return 'Customer IDs (customerIds) must be whole numbers';
+	const rows = (audience(input).filters as IDataObject[] | undefined) ?? [];
+	// The key's department is always used: a deptid, anywhere, is refused before it can be sent.
+	if (rows.some((row) => String(row.field).toLowerCase() === 'deptid')) return 'Filters (filters): deptid is not allowed; the key’s department is always used';
+	return undefined;
+};

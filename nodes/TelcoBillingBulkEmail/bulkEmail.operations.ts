@@ -1,0 +1,156 @@
+import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { Operation } from '../shared/operations';
+import { rules } from '../shared/rules';
+import type { RequestInput, Rule } from '../shared/rules';
+import { checkSchedule } from '../shared/schedule';
+import { audience, audienceRule, customerIdsField, filterRows } from './bulkEmail.fields';
+
+const PREFIX = '/customer/bulk-email';
+const COUNT_NUMBERS = ['id', 'count', 'recipient_count', 'sent_count', 'cancelled_count', 'total'];
+
+const campaignId: INodeProperties = { displayName: 'Campaign ID', name: 'campaignId', type: 'string', required: true, default: '', description: 'ID returned by Create' };
+
+const subjectField: INodeProperties = { displayName: 'Subject', name: 'subject', type: 'string', default: '', description: 'May use {{field}} placeholders (name, surname, company, email, …), replaced per recipient' };
+const contentField: INodeProperties = { displayName: 'Content', name: 'content', type: 'string', typeOptions: { rows: 6 }, default: '', description: 'HTML or text; may use {{field}} placeholders' };
+
+function schedule(input: RequestInput): string | undefined {
+	const value = input.param('scheduledAt', '');
+	if (value === '' || value === null || value === undefined) return undefined;
+	const checked = checkSchedule(value);
+	return 'value' in checked ? checked.value : undefined;
+}
+
+const scheduleRule: Rule = (input) => {
+	const value = input.param('scheduledAt', '');
+	if (value === '' || value === null || value === undefined) return undefined;
+	const checked = checkSchedule(value);
+	return 'error' in checked ? checked.error : undefined;
+};
+
+const textRule = (name: string, label: string): Rule => (input) => rules.required('body', name, label)({ ...input, body: { [name]: input.param(name, '') as string } });
+
+function createBody(input: RequestInput, confirmCount: number): IDataObject {
+	const body: IDataObject = { subject: input.param('subject', '') as string, content: input.param('content', '') as string, ...audience(input), confirm_count: confirmCount };
+	const scheduledAt = schedule(input);
+	if (scheduledAt) body.scheduled_at = scheduledAt;
+	return body;
+}
+
+const guardRule: Rule = (input) => {
+	if (input.param('guard', 'automatic') !== 'manual') return undefined;
+	const expected = Number(input.param('expectedCount', 0));
+	return Number.isInteger(expected) && expected >= 1 ? undefined : 'Expected Recipients (expectedCount) must be a whole number of at least 1';
+};
+
+/**
+ * Create with the recipient-count guard. Automatic: count the audience with a preview (sending nothing),
+ * then create with confirm_count set to that count; if the audience changed in between, the platform
+ * refuses (recipient_count_changed) and nothing is created. Manual: the user states the count.
+ */
+async function createGuarded(request: (options: Partial<IHttpRequestOptions>) => Promise<unknown>, input: RequestInput): Promise<unknown> {
+	let count: number;
+	if (input.param('guard', 'automatic') === 'manual') {
+		count = Number(input.param('expectedCount', 0));
+	} else {
+		const preview = (await request({ url: `${PREFIX}/preview`, body: { ...audience(input), sample_limit: 0 } })) as IDataObject;
+		count = Number(preview.count);
+	}
+	const created = (await request({ url: PREFIX, body: createBody(input, count) })) as IDataObject;
+	return { ...created, confirmed_count: count };
+}
+
+export const bulkEmailOperations: Operation[] = [
+	{
+		value: 'getFilters',
+		name: 'Get Filter Fields',
+		action: 'Get the bulk email filter fields',
+		description: 'The customer fields campaigns can filter on, with their types and options',
+		method: 'GET',
+		path: `${PREFIX}/filters`,
+		output: { root: 'fields' },
+	},
+	{
+		value: 'preview',
+		name: 'Preview',
+		action: 'Preview a bulk email audience',
+		description: 'Count and sample who a campaign would reach, and render it for the first recipient. Creates nothing.',
+		method: 'POST',
+		path: `${PREFIX}/preview`,
+		fields: [
+			filterRows,
+			customerIdsField,
+			{ displayName: 'Sample Size', name: 'sampleLimit', type: 'number', default: 25, typeOptions: { minValue: 0, maxValue: 1000 }, description: 'Recipients to list, 0 to 1000; 0 gives the count only' },
+			{ ...subjectField, description: 'With Content, renders the preview for the first recipient' },
+			{ ...contentField, description: 'With Subject, renders the preview for the first recipient' },
+		],
+		rules: [audienceRule, (input) => rules.minimum('body', 'sample_limit', 'Sample Size', 0)({ ...input, body: { sample_limit: input.param('sampleLimit', 25) as number } }), (input) => (Number(input.param('sampleLimit', 25)) > 1000 || !Number.isInteger(Number(input.param('sampleLimit', 25))) ? 'Sample Size (sampleLimit) must be a whole number from 0 to 1000' : undefined)],
+		sendBody: (input) => {
+			const body: IDataObject = { ...audience(input), sample_limit: Number(input.param('sampleLimit', 25)) };
+			for (const name of ['subject', 'content']) {
+				const value = input.param(name, '');
+				if (typeof value === 'string' && value.trim() !== '') body[name] = value;
+			}
+			return body;
+		},
+		output: { numbers: COUNT_NUMBERS },
+	},
+	{
+		value: 'create',
+		name: 'Create',
+		action: 'Create a bulk email campaign',
+		description: 'Queue a campaign for exactly the audience that was counted; the platform sends it in the background',
+		method: 'POST',
+		path: PREFIX,
+		fields: [
+			{ ...subjectField, required: true },
+			{ ...contentField, required: true },
+			filterRows,
+			customerIdsField,
+			{
+				displayName: 'Recipient Count Guard',
+				name: 'guard',
+				type: 'options',
+				options: [
+					{ name: 'Automatic', value: 'automatic', description: 'Count the audience first, then create for exactly that count' },
+					{ name: 'Manual', value: 'manual', description: 'Create only if the audience has exactly the number of recipients you state' },
+				],
+				default: 'automatic',
+			},
+			{ displayName: 'Expected Recipients', name: 'expectedCount', type: 'number', default: 1, typeOptions: { minValue: 1 }, displayOptions: { show: { guard: ['manual'] } }, description: 'The count a preview showed; any other count refuses the campaign' },
+			{ displayName: 'Scheduled At', name: 'scheduledAt', type: 'string', default: '', placeholder: '2026-12-01 09:00', description: 'Melbourne time (Y-m-d, Y-m-d H:i or Y-m-d H:i:s; a bare date is midnight), at most 90 days ahead. A value with an offset is converted to Melbourne time. Empty or past: the sender’s next run.' },
+		],
+		rules: [textRule('subject', 'Subject'), textRule('content', 'Content'), audienceRule, scheduleRule, guardRule],
+		send: createGuarded,
+		output: { numbers: [...COUNT_NUMBERS, 'confirmed_count'] },
+	},
+	{
+		value: 'get',
+		name: 'Get',
+		action: 'Get a bulk email campaign',
+		description: 'Status and counts of a campaign',
+		method: 'GET',
+		path: `${PREFIX}/{campaignId}`,
+		fields: [campaignId],
+		output: { numbers: COUNT_NUMBERS },
+	},
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many bulk email campaigns',
+		description: 'Campaigns, newest first',
+		method: 'GET',
+		path: `${PREFIX}/page/{page}`,
+		list: 'paged',
+		output: { root: 'records', numbers: COUNT_NUMBERS },
+	},
+	{
+		value: 'cancel',
+		name: 'Cancel',
+		action: 'Cancel a bulk email campaign',
+		description: 'Withdraw every unsent recipient; messages already sent are not recalled',
+		method: 'POST',
+		path: `${PREFIX}/{campaignId}/cancel`,
+		fields: [campaignId],
+		output: { numbers: COUNT_NUMBERS },
+	},
+];
