@@ -43,7 +43,8 @@ function describeTransportError(error: IDataObject): PlatformFailure {
 		| number
 		| undefined;
 	const cause = (error.cause ?? error.errorResponse ?? {}) as IDataObject;
-	const code = [error.code, cause.code].find((value): value is string => typeof value === 'string');
+	// n8n keeps a network error's code (ECONNREFUSED, ECONNABORTED…) in httpCode; axios in code.
+	const code = [error.code, cause.code, error.httpCode].find((value): value is string => typeof value === 'string' && /^E[A-Z]+$/.test(value));
 	const raw = String(error.message ?? 'Request failed');
 	if (status && /^\d{3}$/.test(String(status)) && String(status) !== '200') {
 		return { message: `HTTP ${status} from the billing platform: ${raw}`, httpCode: String(status) };
@@ -53,6 +54,9 @@ function describeTransportError(error: IDataObject): PlatformFailure {
 	}
 	if (code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /timeout/i.test(raw)) {
 		return { message: 'The billing platform did not answer in time' };
+	}
+	if (code === 'ECONNRESET') {
+		return { message: 'The billing platform closed the connection before answering' };
 	}
 	return { message: `Request to the billing platform failed: ${raw}` };
 }

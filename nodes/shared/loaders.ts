@@ -39,6 +39,12 @@ export const loadOptions = {
 	getPriceBooks: pagedOptions('/priceBooks/get/page/{page}', (r) => `${r.name} (${r.id})`, 'id'),
 	getCallTypes: pagedOptions('/callType/get/page/{page}', (r) => `${r.name} — ${r.direction} (${r.ctid})`, 'ctid'),
 
+	/** CDR sources of the key's department, from cdr/status. */
+	async getCdrSources(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const body = (await platformRequest(this, { method: 'GET', url: '/cdr/status' })) as IDataObject;
+		return ((body.data as IDataObject[]) ?? []).map((row) => ({ name: String(row.source), value: String(row.source) }));
+	},
+
 	/** Bulk email filter fields, from the platform (department-specific). */
 	async getFilterFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const body = (await platformRequest(this, { method: 'GET', url: '/customer/bulk-email/filters' })) as IDataObject;

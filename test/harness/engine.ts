@@ -1,5 +1,5 @@
 import { Container } from '@n8n/di';
-import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 import type {
@@ -170,6 +170,62 @@ export async function loadNodeOptions(options: LoadOptionsRun): Promise<unknown>
 	const method = options.nodeType.methods?.[kind]?.[name] as ((this: unknown, filter?: string) => Promise<unknown>) | undefined;
 	if (!method) throw new Error(`${options.nodeType.description.name} has no ${options.method}`);
 	return await method.call(context, options.filter);
+}
+
+/**
+ * A polling trigger as n8n runs it once activated: the same Workflow object across polls, so static data
+ * carries over; `restart()` makes a new one from the stored static data, as after an n8n restart.
+ */
+export class PollingTrigger {
+	private workflow!: Workflow;
+	private node!: INode;
+
+	constructor(
+		private readonly nodeType: INodeType,
+		private readonly parameters: INodeParameters,
+		private readonly credentials: ICredentialDataDecryptedObject,
+	) {
+		this.build({});
+	}
+
+	private build(staticData: IDataObject): void {
+		const typeName = `n8n-nodes-telco-billing.${this.nodeType.description.name}`;
+		this.node = {
+			id: 'trigger',
+			name: 'Trigger',
+			type: typeName,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: this.parameters,
+			credentials: { telcoBillingApi: { id: '1', name: 'Telco Billing (test)' } },
+		};
+		this.workflow = new Workflow({
+			id: 'trigger-workflow',
+			name: 'Trigger test',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes: new NodeTypes({ [typeName]: this.nodeType }),
+			staticData,
+			settings: { executionOrder: 'v1' },
+		});
+	}
+
+	/** One poll through n8n-core's PollContext; 'manual' is the editor's "fetch test event". */
+	async poll(mode: 'trigger' | 'manual' = 'trigger') {
+		const additionalData = buildAdditionalData(this.workflow, this.credentials);
+		const context = new PollContext(this.workflow, this.node, additionalData, mode, 'activate');
+		return await this.nodeType.poll!.call(context);
+	}
+
+	/** The trigger's stored state, as JSON (what n8n saves between polls). */
+	get staticData(): IDataObject {
+		return JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
+	}
+
+	restart(): void {
+		this.build(this.staticData);
+	}
 }
 
 /** n8n-core starts a 60 s timer when the first execution context is built; jest waits for it otherwise. */

@@ -14,7 +14,7 @@ import type { ApiKey, Seed } from './state';
 import type { SenderOptions } from './bulkEmail';
 
 /** A failure served instead of the next answer; `{ errorCode }` answers a bulk-email style failure with that code. */
-export type Fault = 'http500' | 'drop' | 'invalidKey' | { errorCode: string };
+export type Fault = 'http500' | 'drop' | 'hang' | 'invalidKey' | { errorCode: string };
 
 declare module 'fastify' {
 	interface FastifyRequest {
@@ -74,6 +74,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		requests.push({ method: request.method, url: request.url });
 		const fault = faults.shift();
 		if (fault) pending.set(request, fault);
+		// Never answers: the client's timeout is what ends the request.
+		if (fault === 'hang') return await new Promise<undefined>(() => {});
 		if (fault === 'drop') {
 			request.raw.socket.destroy();
 			return reply;

@@ -81,6 +81,8 @@ export class BulkEmail {
 	failNextCreate = false;
 	/** Campaigns made in the platform UI count towards the daily cap: `createdMs` of each, per department. */
 	readonly uiCampaigns: Array<{ deptid: number; createdMs: number }> = [];
+	/** Every campaign creation and status move, in order: what a watcher of campaigns should have seen. */
+	readonly log: Array<{ id: number; deptid: number; status: CampaignStatus }> = [];
 	/** Messages already on their way when their campaign was cancelled: the next run delivers them. */
 	readonly pendingInFlight: Array<{ campaign: Campaign; recipient: Recipient }> = [];
 	private nextId = 501;
@@ -148,7 +150,13 @@ export class BulkEmail {
 			recipients: recipients.map((c) => ({ cid: c.cid, email: c.email, state: 'pending' })),
 		};
 		this.campaigns.push(campaign);
+		this.log.push({ id: campaign.id, deptid, status: campaign.status });
 		return campaign;
+	}
+
+	setStatus(campaign: Campaign, status: CampaignStatus): void {
+		campaign.status = status;
+		this.log.push({ id: campaign.id, deptid: campaign.deptid, status });
 	}
 
 	campaignsInLastDay(deptid: number, nowMs = Date.now()): number {
@@ -175,9 +183,9 @@ export class BulkEmail {
 			this.outbox.push({ campaign_id: campaign.id, cid: customer.cid, to: recipient.email, subject: escapeHtml(render(campaign.subject, customer)), content: render(campaign.content, customer), at: now });
 		}
 		for (const campaign of this.campaigns) {
-			if (campaign.status === 'pending' && campaign.scheduled_at !== null && campaign.scheduled_at <= now) campaign.status = 'queued';
+			if (campaign.status === 'pending' && campaign.scheduled_at !== null && campaign.scheduled_at <= now) this.setStatus(campaign, 'queued');
 			else if (campaign.status === 'queued') {
-				campaign.status = 'sending';
+				this.setStatus(campaign, 'sending');
 				campaign.started_at = now;
 			} else if (campaign.status === 'sending') this.deliver(campaign, now);
 		}
@@ -202,7 +210,7 @@ export class BulkEmail {
 			this.outbox.push({ campaign_id: campaign.id, cid: customer.cid, to: recipient.email, subject: escapeHtml(render(campaign.subject, customer)), content: render(campaign.content, customer), at: now });
 		});
 		if (!campaign.recipients.some((r) => r.state === 'pending')) {
-			campaign.status = 'completed';
+			this.setStatus(campaign, 'completed');
 			campaign.ended_at = now;
 		}
 	}

@@ -18,6 +18,8 @@ export class CdrStore {
 	readonly all: Cdr[] = [];
 	readonly billed = new Map<string, BilledCall>();
 	ratingMode: 'inline' | 'manual' = 'inline';
+	/** Every move of a source's latest imported or rated date, in order. */
+	readonly log: Array<{ source: string; kind: 'imported' | 'rated'; date: string }> = [];
 	private readonly seen = new Map<string, Set<string>>();
 	private readonly status = new Map<string, SourceStatus>();
 	private unrated: Cdr[] = [];
@@ -41,7 +43,10 @@ export class CdrStore {
 		seen.add(record.orig_id);
 		this.addSource(source, deptid, record.startdate);
 		const status = this.status.get(source)!;
-		if (record.startdate > status.latestImported) status.latestImported = record.startdate;
+		if (record.startdate > status.latestImported) {
+			status.latestImported = record.startdate;
+			this.log.push({ source, kind: 'imported', date: record.startdate });
+		}
 		const cdr = { ...record, id: this.nextId++, source, deptid };
 		this.all.push(cdr);
 		this.unrated.push(cdr);
@@ -58,7 +63,10 @@ export class CdrStore {
 		let count = 0;
 		for (const cdr of this.unrated) {
 			const status = this.status.get(cdr.source)!;
-			if (cdr.startdate > status.latestRated) status.latestRated = cdr.startdate;
+			if (cdr.startdate > status.latestRated) {
+				status.latestRated = cdr.startdate;
+				this.log.push({ source: cdr.source, kind: 'rated', date: cdr.startdate });
+			}
 			const billed = this.rateOne(cdr, types);
 			if (billed) {
 				this.billed.set(billed.id, billed);

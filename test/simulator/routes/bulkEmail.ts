@@ -139,7 +139,7 @@ export function registerBulkEmailRoutes(app: FastifyInstance, state: State): voi
 			}
 		}
 		const sent = campaign.recipients.filter((r) => r.state === 'sent').length;
-		campaign.status = 'cancelled';
+		bulk.setStatus(campaign, 'cancelled');
 		campaign.ended_at = melbourneNow();
 		if (inFlight) bulk.pendingInFlight.push({ campaign, recipient: inFlight });
 		return {

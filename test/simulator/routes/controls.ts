@@ -3,7 +3,7 @@ import { CdrStore } from '../cdrStore';
 import type { Fault } from '../app';
 import type { State } from '../state';
 
-const FAULTS: Fault[] = ['http500', 'drop', 'invalidKey'];
+const FAULTS: Fault[] = ['http500', 'drop', 'hang', 'invalidKey'];
 
 /**
  * Simulator-only controls under /__simulator (not part of the platform's API), for tests running in
@@ -30,6 +30,17 @@ export function registerControlRoutes(app: FastifyInstance, state: State, faults
 
 	app.post('/__simulator/bulk-email/fail-next-create', async () => {
 		state.bulkEmail.failNextCreate = true;
+		return { success: true };
+	});
+
+	app.post('/__simulator/cdrs/append', async (request: FastifyRequest<{ Body: { source?: string; startdates?: string[] } }>, reply) => {
+		const { source, startdates } = request.body ?? {};
+		const key = [...state.keys.values()].find((k) => k.data.cdr_source === source);
+		if (!key || !Array.isArray(startdates)) return reply.code(400).send({ success: false, description: 'give a known source and startdates' });
+		for (const startdate of startdates) {
+			state.cdrs.insert(source!, key.data.department, { orig_id: `sim-${state.nextId('appended')}`, startdate, enddate: null, accountcode: '', callerid: '0400000000', did: '', direction: 'outbound', destination: '0411111111', destination_info: '', application: '', duration: 60, billsec: 60, cost: null, disposition: 'ANSWERED', privacy_flag: 0 });
+		}
+		state.cdrs.afterImport();
 		return { success: true };
 	});
 

@@ -1,0 +1,114 @@
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { toSafeError } from '../shared/errors';
+import { loadOptions } from '../shared/loaders';
+import { CREDENTIAL_TYPE } from '../shared/transport';
+import { observe } from './trigger.fetch';
+import type { Watch } from './trigger.fetch';
+import { triggerFields } from './trigger.fields';
+import { baseline, diff, FINISHED } from './trigger.logic';
+import type { Emitted, Observation, Settings, TriggerEvent, TriggerState } from './trigger.logic';
+
+function item(emitted: Emitted, observedAt: string): INodeExecutionData {
+	const json: IDataObject = { event: emitted.event, observedAt };
+	if (emitted.campaign) {
+		json.campaign = emitted.campaign;
+		json.previousStatus = emitted.previousStatus ?? null;
+	}
+	if (emitted.source) {
+		json.source = emitted.source.source;
+		json.latest_date = emitted.source.latest_date;
+		json.previousDate = emitted.previousDate ?? null;
+	}
+	if (emitted.staleHours !== undefined) json.staleHours = emitted.staleHours;
+	return { json };
+}
+
+/** Manual mode: the latest real example of each chosen event, from what the platform has now. */
+function examples(observation: Observation, settings: Settings): Emitted[] {
+	const campaigns = [...observation.campaigns.values()].sort((a, b) => Number(b.id) - Number(a.id));
+	const sources = [...observation.imported].sort(([, a], [, b]) => b.localeCompare(a));
+	const out: Emitted[] = [];
+	for (const event of settings.events) {
+		if (event === 'newCampaign' && campaigns[0]) out.push({ event, campaign: campaigns[0] });
+		if (event === 'campaignStatusChanged') {
+			const found = campaigns.find((c) => settings.statuses.length === 0 || settings.statuses.includes(String(c.status)));
+			if (found) out.push({ event, campaign: found, previousStatus: null });
+		}
+		if (event === 'campaignFinished') {
+			const found = campaigns.find((c) => FINISHED.includes(String(c.status)));
+			if (found) out.push({ event, campaign: found, previousStatus: null });
+		}
+		if (event === 'cdrsImported' && sources[0]) out.push({ event, source: { source: sources[0][0], latest_date: sources[0][1] }, previousDate: null });
+		if (event === 'cdrsRated') {
+			const rated = [...observation.rated].sort(([, a], [, b]) => b.localeCompare(a))[0];
+			if (rated) out.push({ event, source: { source: rated[0], latest_date: rated[1] }, previousDate: null });
+		}
+		if (event === 'cdrFeedStale') {
+			const stale = baseline(observation, settings).sources;
+			const found = sources.find(([source]) => stale[source]?.stale);
+			if (found) out.push({ event, source: { source: found[0], latest_date: found[1] }, previousDate: null, staleHours: settings.staleHours });
+		}
+	}
+	return out;
+}
+
+export class TelcoBillingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Telco Billing Trigger',
+		name: 'telcoBillingTrigger',
+		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts a workflow when bulk email campaigns change, when CDRs are imported or rated, and when a CDR feed stalls',
+		defaults: { name: 'Telco Billing Trigger' },
+		polling: true,
+		usableAsTool: undefined,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: triggerFields,
+	};
+
+	methods = { loadOptions };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const settings: Settings = {
+			events: this.getNodeParameter('events', []) as TriggerEvent[],
+			statuses: this.getNodeParameter('statuses', []) as string[],
+			staleHours: Number(this.getNodeParameter('staleHours', 2)),
+		};
+		const watch: Watch = {
+			events: settings.events,
+			campaignIds: String(options.campaignIds ?? '').split(/[\s,]+/).filter(Boolean).map(Number),
+			sources: (options.sources as string[] | undefined) ?? [],
+			timeout: Number(options.timeout ?? 30) * 1000,
+		};
+		const staticData = this.getWorkflowStaticData('node');
+		const stored = staticData.state as TriggerState | undefined;
+		const manual = this.getMode() === 'manual';
+
+		let observation: Observation;
+		try {
+			observation = await observe(this, manual ? undefined : stored, watch);
+		} catch (error) {
+			const credentials = await this.getCredentials(CREDENTIAL_TYPE).catch(() => ({}) as IDataObject);
+			throw toSafeError(this.getNode(), error, 0, [String(credentials.apiKey ?? '')]);
+		}
+		const observedAt = new Date().toISOString();
+
+		if (manual) {
+			const found = examples(observation, settings);
+			return found.length ? [found.map((e) => item(e, observedAt))] : null;
+		}
+		if (!stored) {
+			staticData.state = baseline(observation, settings);
+			return null;
+		}
+		const { events, next } = diff(stored, observation, settings);
+		staticData.state = next;
+		return events.length ? [events.map((e) => item(e, observedAt))] : null;
+	}
+}

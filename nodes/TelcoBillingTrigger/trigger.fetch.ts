@@ -1,0 +1,81 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { melbourneWallTime } from '../shared/schedule';
+import { platformRequest } from '../shared/transport';
+import type { Observation, TriggerEvent, TriggerState } from './trigger.logic';
+
+const PAGE_SIZE = 20;
+// A poll reads further pages only while they hold new campaigns: at most this many (2,000 campaigns).
+const MAX_NEW_PAGES = 100;
+// At activation, campaigns in flight among the newest 1,000 are found and followed.
+const BASELINE_PAGES = 50;
+
+const CAMPAIGN_EVENTS: TriggerEvent[] = ['newCampaign', 'campaignStatusChanged', 'campaignFinished'];
+const CDR_EVENTS: TriggerEvent[] = ['cdrsImported', 'cdrsRated', 'cdrFeedStale'];
+
+export interface Watch {
+	events: TriggerEvent[];
+	/** Campaign ids to watch; empty: all. */
+	campaignIds: number[];
+	/** CDR sources to watch; empty: all. */
+	sources: string[];
+	/** Milliseconds each request may take. */
+	timeout: number;
+}
+
+async function campaign(context: IPollFunctions, id: number, timeout: number): Promise<IDataObject | undefined> {
+	// A campaign id that is missing or another department's is simply not ours; anything else fails the poll.
+	const body = (await platformRequest(context, { method: 'GET', url: `/customer/bulk-email/${id}`, timeout }).catch((error: unknown) =>
+		(error as { failure?: { errorCode?: string } }).failure?.errorCode === 'not_found' ? undefined : Promise.reject(error),
+	)) as IDataObject | undefined;
+	if (!body) return undefined;
+	const record = { ...body };
+	delete record.success;
+	delete record.description;
+	return record;
+}
+
+function sourceDates(body: IDataObject, watch: Watch): Map<string, string> {
+	const dates = new Map<string, string>();
+	for (const row of (body.data as IDataObject[]) ?? []) {
+		const source = String(row.source);
+		if (watch.sources.length === 0 || watch.sources.includes(source)) dates.set(source, String(row.latest_date));
+	}
+	return dates;
+}
+
+/**
+ * Reads what the trigger needs: the newest page of campaigns (and further pages only while they hold new
+ * campaigns), each campaign still in flight that is not on them, and the two CDR status lists. At most 3
+ * requests plus one per campaign in flight or new; any failure throws, before any state changes.
+ */
+export async function observe(context: IPollFunctions, state: TriggerState | undefined, watch: Watch): Promise<Observation> {
+	const observation: Observation = { campaigns: new Map(), gone: [], imported: new Map(), rated: new Map(), platformNow: melbourneWallTime(new Date()) };
+	const watched = (id: number) => watch.campaignIds.length === 0 || watch.campaignIds.includes(id);
+
+	if (watch.events.some((e) => CAMPAIGN_EVENTS.includes(e))) {
+		// Newest first: read pages until one reaches a campaign already seen (or, for a baseline, up to
+		// BASELINE_PAGES pages, to find what is still in flight); then each campaign in flight not read yet.
+		const known = state?.maxCampaignId ?? Number.POSITIVE_INFINITY;
+		for (let page = 1; page <= (state ? MAX_NEW_PAGES : BASELINE_PAGES); page++) {
+			const body = (await platformRequest(context, { method: 'GET', url: `/customer/bulk-email/page/${page}`, timeout: watch.timeout })) as IDataObject;
+			const records = (body.records as IDataObject[]) ?? [];
+			for (const record of records) if (watched(Number(record.id))) observation.campaigns.set(Number(record.id), record);
+			const reachedKnown = records.some((r) => Number(r.id) <= known);
+			if (records.length < PAGE_SIZE || (state && reachedKnown)) break;
+		}
+		for (const id of Object.keys(state?.inFlight ?? {}).map(Number)) {
+			if (observation.campaigns.has(id) || !watched(id)) continue;
+			const record = await campaign(context, id, watch.timeout);
+			if (record) observation.campaigns.set(id, record);
+			else observation.gone.push(id);
+		}
+	}
+
+	if (watch.events.some((e) => CDR_EVENTS.includes(e))) {
+		observation.imported = sourceDates((await platformRequest(context, { method: 'GET', url: '/cdr/status', timeout: watch.timeout })) as IDataObject, watch);
+		if (watch.events.includes('cdrsRated')) {
+			observation.rated = sourceDates((await platformRequest(context, { method: 'GET', url: '/cdr/ratingStatus', timeout: watch.timeout })) as IDataObject, watch);
+		}
+	}
+	return observation;
+}

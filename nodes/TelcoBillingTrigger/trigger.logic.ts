@@ -1,0 +1,118 @@
+import type { IDataObject } from 'n8n-workflow';
+
+export const FINISHED = ['completed', 'cancelled'];
+
+export type TriggerEvent = 'newCampaign' | 'campaignStatusChanged' | 'campaignFinished' | 'cdrsImported' | 'cdrsRated' | 'cdrFeedStale';
+
+/** What the trigger remembers between polls: only campaigns in flight and high-water marks. */
+export interface TriggerState {
+	version: 1;
+	/** Highest campaign id seen: anything above it is new. */
+	maxCampaignId: number;
+	/** Status of each campaign not finished yet, by id. */
+	inFlight: Record<string, string>;
+	/** Per CDR source: latest imported and rated dates seen, and whether a stale alarm is raised. */
+	sources: Record<string, { imported: string; rated: string; stale: boolean }>;
+}
+
+/** What one poll saw on the platform. */
+export interface Observation {
+	/** Every campaign whose status this poll read (new ones and those in flight), by id. */
+	campaigns: Map<number, IDataObject>;
+	/** Campaigns in flight that the platform no longer has: forgotten without an event. */
+	gone: number[];
+	imported: Map<string, string>;
+	rated: Map<string, string>;
+	/** Platform wall-clock time now (the zone CDR dates are written in), `YYYY-MM-DD HH:MM:SS`. */
+	platformNow: string;
+}
+
+export interface Settings {
+	events: TriggerEvent[];
+	/** Statuses Status Changed fires for; empty: every status. */
+	statuses: string[];
+	staleHours: number;
+}
+
+export interface Emitted {
+	event: TriggerEvent;
+	campaign?: IDataObject;
+	previousStatus?: string | null;
+	source?: IDataObject;
+	previousDate?: string | null;
+	staleHours?: number;
+}
+
+function hoursBetween(earlier: string, later: string): number {
+	const toMs = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
+	return (toMs(later) - toMs(earlier)) / 3_600_000;
+}
+
+/** The state a first poll records: everything as it is, nothing to emit. */
+export function baseline(observation: Observation, settings: Settings, previousMax = 0): TriggerState {
+	const state: TriggerState = { version: 1, maxCampaignId: previousMax, inFlight: {}, sources: {} };
+	for (const [id, record] of observation.campaigns) {
+		state.maxCampaignId = Math.max(state.maxCampaignId, id);
+		if (!FINISHED.includes(String(record.status))) state.inFlight[String(id)] = String(record.status);
+	}
+	for (const [source, imported] of observation.imported) {
+		state.sources[source] = {
+			imported,
+			rated: observation.rated.get(source) ?? '',
+			stale: hoursBetween(imported, observation.platformNow) > settings.staleHours,
+		};
+	}
+	return state;
+}
+
+/**
+ * Compares what a poll saw with what the trigger remembers. Returns the events, in a stable order, and
+ * the state to keep; the caller keeps it only if the whole poll succeeded, so a failed poll loses nothing
+ * and the next good one emits every change exactly once.
+ */
+export function diff(state: TriggerState, observation: Observation, settings: Settings): { events: Emitted[]; next: TriggerState } {
+	const wants = (event: TriggerEvent) => settings.events.includes(event);
+	const events: Emitted[] = [];
+	const next: TriggerState = { version: 1, maxCampaignId: state.maxCampaignId, inFlight: { ...state.inFlight }, sources: {} };
+
+	for (const id of [...observation.campaigns.keys()].sort((a, b) => a - b)) {
+		const record = observation.campaigns.get(id)!;
+		const status = String(record.status);
+		const finished = FINISHED.includes(status);
+		const known = String(id) in state.inFlight;
+		if (id > state.maxCampaignId) {
+			if (wants('newCampaign')) events.push({ event: 'newCampaign', campaign: record });
+			if (finished && wants('campaignFinished')) events.push({ event: 'campaignFinished', campaign: record, previousStatus: null });
+		} else if (known) {
+			const previous = state.inFlight[String(id)];
+			if (previous !== status) {
+				if (wants('campaignStatusChanged') && (settings.statuses.length === 0 || settings.statuses.includes(status))) {
+					events.push({ event: 'campaignStatusChanged', campaign: record, previousStatus: previous });
+				}
+				if (finished && wants('campaignFinished')) events.push({ event: 'campaignFinished', campaign: record, previousStatus: previous });
+			}
+		}
+		next.maxCampaignId = Math.max(next.maxCampaignId, id);
+		if (finished) delete next.inFlight[String(id)];
+		else if (id > state.maxCampaignId || known) next.inFlight[String(id)] = status;
+	}
+
+	for (const id of observation.gone) delete next.inFlight[String(id)];
+
+	for (const [source, imported] of [...observation.imported].sort(([a], [b]) => a.localeCompare(b))) {
+		const before = state.sources[source];
+		const rated = observation.rated.get(source) ?? before?.rated ?? '';
+		const stale = hoursBetween(imported, observation.platformNow) > settings.staleHours;
+		const record = { source, latest_date: imported };
+		if (before && imported > before.imported && wants('cdrsImported')) events.push({ event: 'cdrsImported', source: record, previousDate: before.imported });
+		if (before && rated > before.rated && wants('cdrsRated')) events.push({ event: 'cdrsRated', source: { source, latest_date: rated }, previousDate: before.rated });
+		// One alarm per stall: raised when the feed goes stale, re-armed only once it has recovered.
+		const alarmed = before?.stale ?? stale;
+		if (stale && !alarmed && wants('cdrFeedStale')) events.push({ event: 'cdrFeedStale', source: record, previousDate: before?.imported ?? null, staleHours: settings.staleHours });
+		next.sources[source] = { imported: before && before.imported > imported ? before.imported : imported, rated: before && before.rated > rated ? before.rated : rated, stale };
+	}
+	for (const [source, kept] of Object.entries(state.sources)) {
+		if (!next.sources[source]) next.sources[source] = kept;
+	}
+	return { events, next };
+}
