@@ -32,6 +32,16 @@ const searchFields: INodeProperties[] = [
 		default: '',
 		description: 'Text to look for: at least 3 characters',
 	},
+	{
+		displayName: 'If Nothing Matches',
+		name: 'ifNothingMatches',
+		type: 'options',
+		options: [
+			{ name: 'Output Nothing', value: 'nothing', description: 'The item ends here' },
+			{ name: 'Output an Item With Found: False', value: 'notFound', description: 'So the next nodes can create the customer (create-or-update flows)' },
+		],
+		default: 'nothing',
+	},
 ];
 
 const paymentFields: INodeProperties[] = [
@@ -154,6 +164,7 @@ export const customerOperations: Operation[] = [
 		path: '/customer/search/{field}/{value}',
 		fields: searchFields,
 		rules: [(input) => rules.minLength('path', 'value', 'Search Value', 3)(input)],
+		whenEmpty: (input) => (input.param('ifNothingMatches', 'nothing') === 'notFound' ? { found: false, field: input.path.field as string, value: input.path.value as string } : undefined),
 		output: { root: 'records', numbers: ['cid', 'ctgid', 'credit_management'] },
 	},
 	{

@@ -1,4 +1,4 @@
-import type { IDisplayOptions, IHttpRequestMethods, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IHttpRequestMethods, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import type { RequestInput, Rule } from './rules';
 
 /** How an operation's response becomes output items. */
@@ -39,6 +39,8 @@ export interface Operation {
 	send?: (request: (options: Partial<IHttpRequestOptions>) => Promise<unknown>, input: RequestInput) => Promise<unknown>;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
 	sendBody?: (input: RequestInput) => unknown;
+	/** The item to output when a read finds nothing, if the user asked for one (upsert flows need it). */
+	whenEmpty?: (input: RequestInput) => IDataObject | undefined;
 	/** Shapes checked input into what the API expects, where the UI offers a choice the API spells as fields. */
 	prepare?: (input: RequestInput) => void;
 }

@@ -139,6 +139,8 @@ export function createRunner(table: OperationTable) {
 				records = toRecords(body, op.output);
 			}
 			if (limit !== undefined) records = records.slice(0, limit);
+			const placeholder = records.length === 0 ? op.whenEmpty?.(input) : undefined;
+			if (placeholder) records = [placeholder];
 			return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			const safe = toSafeError(this.getNode(), error, itemIndex, op ? await secretsOf(this, op, input) : []);

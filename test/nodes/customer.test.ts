@@ -65,6 +65,14 @@ describe('Customer: reads', () => {
 		expect(records.every((r) => r.web_password === undefined)).toBe(true);
 	});
 
+	test('Search with "If Nothing Matches: found false" gives one paired placeholder per unmatched item', async () => {
+		const result = await node.run(customer('search', { field: 'email', value: '={{ $json.email }}', ifNothingMatches: 'notFound' }), {
+			input: [{ email: 'nobody@nowhere.example' }, { email: node.sim().state.customers[0].email }],
+		});
+		expect(jsonOf(result)).toEqual([{ found: false, field: 'email', value: 'nobody@nowhere.example' }, expect.objectContaining({ cid: 1001 })]);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
 	test('Get Many with a limit returns that many; Return All returns every active customer', async () => {
 		const limited = await node.run(customer('getAll', { returnAll: false, limit: 7 }));
 		expect(limited.items).toHaveLength(7);

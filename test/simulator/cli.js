@@ -4,6 +4,7 @@
 require('tsx/cjs');
 const { readFileSync } = require('node:fs');
 const { startSimulator } = require('./app.ts');
+const { startSmtpSink } = require('./smtp.js');
 
 function option(name) {
 	const index = process.argv.indexOf(`--${name}`);
@@ -29,6 +30,8 @@ async function main() {
 		host: option('host') || '127.0.0.1',
 		seed: seedPath ? JSON.parse(readFileSync(seedPath, 'utf8')) : undefined,
 	});
+	const smtpPort = Number(option('smtp-port') || process.env.SIMULATOR_SMTP_PORT || 2525);
+	const smtp = await startSmtpSink(sim.state.mailbox, smtpPort);
 	// The bulk email sender runs in the background, as on the platform (--sender-interval 0 turns it off).
 	const interval = Number(option('sender-interval') || 2000);
 	const sender = interval > 0 ? setInterval(() => sim.state.bulkEmail.run(), interval) : undefined;
@@ -41,11 +44,13 @@ async function main() {
 			...keys,
 			`  Try: curl ${sim.url}/demo-key-0001/customer/getAll`,
 			`  Bulk email sender: ${interval > 0 ? `every ${interval} ms` : 'off'}; sent mail: ${sim.url}/__simulator/outbox`,
+			`  SMTP sink: 127.0.0.1:${smtp.port} (no auth, no TLS); received mail: ${sim.url}/__simulator/mailbox`,
 			'Press Ctrl-C to stop.',
 		].join('\n'),
 	);
 	const stop = async () => {
 		if (sender) clearInterval(sender);
+		await smtp.close();
 		await sim.close();
 		process.exit(0);
 	};

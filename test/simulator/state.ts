@@ -172,6 +172,8 @@ export class State {
 	bundles: Bundle[] = [];
 	cdrs = new CdrStore(this);
 	bulkEmail = new BulkEmail(this);
+	/** Mail the sandbox's SMTP sink received (reports sent by example workflows). */
+	mailbox: Array<{ from: string; to: string[]; subject: string; message: string; at: string }> = [];
 	cdrExports: Array<{ deptid: number; cid: number; company: string; frequency: string; path: string; format: string; lastRun: string | null; nextRun: string; active: boolean }> = [];
 	private servicesByNumber = new Map<string, Service>();
 	private sequences = new Map<string, number>();

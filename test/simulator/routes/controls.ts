@@ -14,6 +14,12 @@ export function registerControlRoutes(app: FastifyInstance, state: State, faults
 		cdrs: state.cdrs.all.filter((c) => !request.query.source || c.source === request.query.source).map(CdrStore.shown),
 	}));
 
+	app.get('/__simulator/mailbox', async () => ({ messages: state.mailbox }));
+
+	// Read-only views of the state, for tests that run the simulator in another process.
+	app.get('/__simulator/state/customers', async () => ({ records: state.customers }));
+	app.get('/__simulator/state/campaigns', async () => ({ records: state.bulkEmail.campaigns.map((c) => ({ ...c, counts: state.bulkEmail.counts(c), recipients: c.recipients.length })) }));
+
 	app.post('/__simulator/cdrs/reset', async () => {
 		state.resetCdrs();
 		return { success: true };

@@ -1,0 +1,100 @@
+// The example workflows, imported with `n8n import:workflow` and run with `n8n execute` in the pinned n8n,
+// against the simulator in its own process. Assertions read the CLI's output and the simulator's state.
+const { spawn } = require('node:child_process');
+const { mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { ROOT, ensureN8n, n8nCli, n8nEnv, prepareImports } = require('../sandbox/n8n.js');
+
+const DEMO_KEY = 'demo-key-0001';
+let simulator;
+let simulatorUrl;
+let env;
+let workflows;
+let folder;
+
+function startSimulator() {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [join(ROOT, 'test/simulator/cli.js'), '--port', '0', '--smtp-port', '0', '--sender-interval', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+		let output = '';
+		child.stdout.on('data', (chunk) => {
+			output += chunk;
+			const url = /Base URL: (\S+)/.exec(output);
+			const smtp = /SMTP sink: 127\.0\.0\.1:(\d+)/.exec(output);
+			if (url && smtp) resolve({ child, url: url[1], smtpPort: Number(smtp[1]) });
+		});
+		child.on('exit', (code) => reject(new Error(`simulator exited (${code})`)));
+	});
+}
+
+async function simulatorGet(path) {
+	return await (await fetch(`${simulatorUrl}${path}`)).json();
+}
+
+/** Runs one imported workflow with `n8n execute` and returns the items each node output. */
+function execute(name) {
+	const { id } = workflows.find((w) => w.name === name);
+	// n8n prints the run through its logger at level info, among its other info lines: the JSON is the block
+	// from a line holding only "{" to the last line holding only "}".
+	const stdout = n8nCli(['execute', `--id=${id}`, '--rawOutput'], { ...env, N8N_LOG_LEVEL: 'info' });
+	const lines = stdout.split('\n');
+	const run = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
+	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? run.runData;
+	const output = (node) => (runData[node]?.[0]?.data?.main ?? []).map((branch) => (branch ?? []).map((item) => item.json));
+	return { run, runData, output };
+}
+
+beforeAll(async () => {
+	await ensureN8n((line) => process.stderr.write(`${line}\n`));
+	const sim = await startSimulator();
+	simulator = sim.child;
+	simulatorUrl = sim.url;
+	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-e2e-'));
+	// Its own task-broker port, so the end-to-end run works beside a sandbox started with npm start.
+	env = n8nEnv(folder, { N8N_RUNNERS_BROKER_PORT: '5689', N8N_LOG_LEVEL: 'error' });
+	workflows = prepareImports(join(folder, 'imports'), { simulatorUrl, apiKey: DEMO_KEY, smtpPort: sim.smtpPort });
+	n8nCli(['import:credentials', `--input=${join(folder, 'imports', 'credentials.json')}`], env);
+	n8nCli(['import:workflow', '--separate', `--input=${join(folder, 'imports', 'workflows')}`], env);
+});
+
+afterAll(() => {
+	simulator?.kill('SIGTERM');
+	if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+test('customer sync: the two CRM rows found by email are updated, the new one is created', async () => {
+	const { output } = execute('Telco Billing example: customer sync from a CRM export');
+	expect(output('Update Customer')[0]).toEqual([{ success: true, description: 'customer updated' }, { success: true, description: 'customer updated' }]);
+	expect(output('Create Customer')[0]).toEqual([{ success: true, id: expect.any(Number) }]);
+	const { records } = await simulatorGet('/__simulator/state/customers');
+	expect(records.find((c) => c.cid === 1001)).toMatchObject({ company: 'Smith Plumbing (renamed)', mobile: '0400100001' });
+	expect(records.find((c) => c.email === 'ruby@harbourfreight.example')).toMatchObject({ company: 'Harbour Freight Co', name: 'Ruby', deptid: 1 });
+});
+
+test('CDR import: the CSV becomes five CDRs; a re-run is idempotent (duplicates count as success)', async () => {
+	const first = execute('Telco Billing example: CDR file import');
+	expect(first.output('Add CDRs')[0].map((r) => r.yourid)).toEqual(['switch-0001', 'switch-0002', 'switch-0003', 'switch-0004', 'switch-0005']);
+	expect(first.output('Import Status')[0]).toEqual([{ source: 'demo-switch', latest_date: '2026-11-20 09:20:30' }]);
+	const second = execute('Telco Billing example: CDR file import');
+	expect(second.output('Add CDRs')[0].every((r) => r.duplicate === true)).toBe(true);
+	const { cdrs } = await simulatorGet('/__simulator/cdrs?source=demo-switch');
+	expect(cdrs.map((c) => c.orig_id)).toEqual(['switch-0001', 'switch-0002', 'switch-0003', 'switch-0004', 'switch-0005']);
+});
+
+test('balance report: ten balances in one HTML mail to finance', async () => {
+	const { output } = execute('Telco Billing example: monthly balance report by email');
+	expect(output('Balance')[0]).toHaveLength(10);
+	const { messages } = await simulatorGet('/__simulator/mailbox');
+	expect(messages).toHaveLength(1);
+	expect(messages[0]).toMatchObject({ to: ['finance@telco.example'], subject: expect.stringMatching(/^Balances for /) });
+	expect(messages[0].message).toContain('Total owed');
+});
+
+test('campaign: the preview count becomes the confirmed count of the created campaign', async () => {
+	const { output } = execute('Telco Billing example: campaign preview, then create');
+	const [preview] = output('Preview Audience')[0];
+	const [created] = output('Create Campaign')[0];
+	expect(created).toMatchObject({ success: true, status: 'queued', recipient_count: preview.count, confirmed_count: preview.count });
+	const { records } = await simulatorGet('/__simulator/state/campaigns');
+	expect(records).toEqual([expect.objectContaining({ id: created.id, recipients: preview.count, status: 'queued' })]);
+});
