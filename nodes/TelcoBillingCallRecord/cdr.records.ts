@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isPlatformDateTime, toPlatformDateTime } from '../shared/dates';
+import { NOTHING_SENT } from '../shared/errors';
 
 /** Every field of the spec's CDR input, with the label the node shows. */
 export const CDR_FIELDS: Record<string, string> = {
@@ -75,5 +76,5 @@ export function cdrRefusal(cdr: IDataObject): string | undefined {
 }
 
 export function refuse(context: IExecuteFunctions, itemIndex: number, refusal: string): NodeOperationError {
-	return new NodeOperationError(context.getNode(), refusal, { itemIndex, description: 'Nothing was sent to the billing platform.' });
+	return new NodeOperationError(context.getNode(), refusal, { itemIndex, description: NOTHING_SENT });
 }

@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { toSafeError } from '../shared/errors';
 import { loadOptions } from '../shared/loaders';
+import { secretsOf } from '../shared/programmatic';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { observe } from './trigger.fetch';
 import type { Watch } from './trigger.fetch';
@@ -94,8 +95,7 @@ export class TelcoBillingTrigger implements INodeType {
 		try {
 			observation = await observe(this, manual ? undefined : stored, watch);
 		} catch (error) {
-			const credentials = await this.getCredentials(CREDENTIAL_TYPE).catch(() => ({}) as IDataObject);
-			throw toSafeError(this.getNode(), error, 0, [String(credentials.apiKey ?? '')]);
+			throw toSafeError(this.getNode(), error, 0, await secretsOf(this));
 		}
 		const observedAt = new Date().toISOString();
 

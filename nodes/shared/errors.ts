@@ -3,6 +3,9 @@ import type { IDataObject, INode, INodeExecutionData, JsonObject } from 'n8n-wor
 import type { PlatformFailure } from './envelope';
 import { PlatformRequestError } from './transport';
 
+/** The description of every refusal made before a request: the user's data did not leave n8n. */
+export const NOTHING_SENT = 'Nothing was sent to the billing platform.';
+
 /** Every spelling of a secret that can end up in a message: raw, URL-encoded, form-encoded. */
 function spellings(secret: string): string[] {
 	const encoded = encodeURIComponent(secret);

@@ -3,7 +3,7 @@ import { errorItem, toSafeError } from './errors';
 import { CREDENTIAL_TYPE, platformRequest } from './transport';
 
 /** The values that must never show in an error of this execution: the API key, and any extra given. */
-export async function secretsOf(context: IExecuteFunctions, extra: string[] = []): Promise<string[]> {
+export async function secretsOf(context: Pick<IExecuteFunctions, 'getCredentials'>, extra: string[] = []): Promise<string[]> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE).catch(() => ({}) as IDataObject);
 	return [String(credentials.apiKey ?? ''), ...extra];
 }

@@ -7,14 +7,13 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { toPlatformDate } from './dates';
-import { errorItem, toSafeError } from './errors';
+import { errorItem, NOTHING_SENT, toSafeError } from './errors';
 import { fillPath, pathParams } from './operations';
 import type { Operation, OperationTable } from './operations';
 import { toRecords } from './output';
 import type { RequestInput } from './rules';
-import { CREDENTIAL_TYPE, platformRequest } from './transport';
-
-const NOTHING_SENT = 'Nothing was sent to the billing platform.';
+import { secretsOf } from './programmatic';
+import { platformRequest } from './transport';
 
 // The largest page the query-paged listings accept (serviceType/search: limit at most 100).
 const QUERY_PAGE_SIZE = 100;
@@ -82,11 +81,8 @@ async function fetchPages(
 	return records;
 }
 
-async function secretsOf(context: RunnerContext, op: Operation, input: RequestInput): Promise<string[]> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE).catch(() => ({}) as IDataObject);
-	const secrets = [String(credentials.apiKey ?? '')];
-	for (const field of op.secretFields ?? []) secrets.push(String(input.body[field] ?? ''));
-	return secrets;
+async function operationSecrets(context: RunnerContext, op: Operation, input: RequestInput): Promise<string[]> {
+	return await secretsOf(context, (op.secretFields ?? []).map((field) => String(input.body[field] ?? '')));
 }
 
 /**
@@ -143,7 +139,7 @@ export function createRunner(table: OperationTable) {
 			if (placeholder) records = [placeholder];
 			return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (error) {
-			const safe = toSafeError(this.getNode(), error, itemIndex, op ? await secretsOf(this, op, input) : []);
+			const safe = toSafeError(this.getNode(), error, itemIndex, op ? await operationSecrets(this, op, input) : await secretsOf(this));
 			if (this.continueOnFail()) return [errorItem(safe, itemIndex, this.getNode().onError === 'continueErrorOutput')];
 			throw safe;
 		}
