@@ -81,13 +81,18 @@ test('CDR import: the CSV becomes five CDRs; a re-run is idempotent (duplicates 
 	expect(cdrs.map((c) => c.orig_id)).toEqual(['switch-0001', 'switch-0002', 'switch-0003', 'switch-0004', 'switch-0005']);
 });
 
-test('balance report: ten balances in one HTML mail to finance', async () => {
-	const { output } = execute('Telco Billing example: monthly balance report by email');
-	expect(output('Balance')[0]).toHaveLength(10);
+test('receivables report: the Aged Receivables rows in one HTML mail to finance', async () => {
+	const { output } = execute('Telco Billing example: monthly receivables report by email');
+	const { records } = await simulatorGet('/__simulator/state/customers');
+	const owing = records.filter((c) => c.deptid === 1 && c.balance > 0);
+	const rows = output('Aged Receivables')[0];
+	expect(rows.map((r) => r.cid).sort()).toEqual(owing.map((c) => c.cid).sort());
+	expect(rows.map((r) => r.balance)).toEqual([...rows.map((r) => r.balance)].sort((a, b) => b - a));
 	const { messages } = await simulatorGet('/__simulator/mailbox');
 	expect(messages).toHaveLength(1);
-	expect(messages[0]).toMatchObject({ to: ['finance@telco.example'], subject: expect.stringMatching(/^Balances for /) });
-	expect(messages[0].message).toContain('Total owed');
+	expect(messages[0]).toMatchObject({ to: ['finance@telco.example'], subject: expect.stringMatching(/^Aged receivables, /) });
+	const total = owing.reduce((sum, c) => sum + c.balance, 0).toFixed(2);
+	expect(messages[0].message.replace(/=\r\n/g, '')).toContain(`Total owed: $${total}`);
 });
 
 test('campaign: the preview count becomes the confirmed count of the created campaign', async () => {

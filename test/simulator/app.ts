@@ -8,6 +8,7 @@ import { registerBulkEmailRoutes } from './routes/bulkEmail';
 import { registerBundleRoutes } from './routes/bundles';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerControlRoutes } from './routes/controls';
+import { registerReportRoutes } from './routes/report';
 import { registerServiceRoutes } from './routes/services';
 import { State } from './state';
 import type { ApiKey, Seed } from './state';
@@ -106,6 +107,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			registerBundleRoutes(keyed, state);
 			registerCatalogRoutes(keyed, state, options.pageSize ?? 20);
 			registerBulkEmailRoutes(keyed, state);
+			registerReportRoutes(keyed, state);
 		},
 		{ prefix: '/:apiKey' },
 	);
