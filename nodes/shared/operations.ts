@@ -30,6 +30,8 @@ export interface Operation {
 	pageInQuery?: boolean;
 	/** Body fields and path values that hold dates: n8n dates and ISO strings become YYYY-MM-DD before the rules run. */
 	dateFields?: string[];
+	/** Body fields that hold date-times: converted to YYYY-MM-DD HH:MM:SS before the rules run. */
+	dateTimeFields?: string[];
 	/** Body fields whose values are secrets: kept out of every error message. */
 	secretFields?: string[];
 	/**

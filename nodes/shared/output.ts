@@ -11,10 +11,14 @@ function toNumber(value: unknown): unknown {
 	return Number.isFinite(number) ? number : value;
 }
 
-function clean(record: IDataObject, spec: OutputSpec): IDataObject {
+function clean(record: IDataObject, spec: OutputSpec, depth = 0): IDataObject {
 	const out = { ...record };
 	for (const field of HIDDEN_FIELDS) delete out[field];
-	for (const field of spec.numbers ?? []) if (field in out) out[field] = toNumber(out[field]) as IDataObject[string];
+	for (const [field, value] of Object.entries(out)) {
+		// One level of nesting too (e.g. an external sale's paymentResult), with the same numeric fields.
+		if (depth === 0 && typeof value === 'object' && value !== null && !Array.isArray(value)) out[field] = clean(value as IDataObject, spec, 1);
+		else if (spec.numbers?.includes(field)) out[field] = toNumber(value) as IDataObject[string];
+	}
 	return out;
 }
 

@@ -6,7 +6,7 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { toPlatformDate } from './dates';
+import { toPlatformDate, toPlatformDateTime } from './dates';
 import { errorItem, NOTHING_SENT, toSafeError } from './errors';
 import { fillPath, pathParams } from './operations';
 import type { Operation, OperationTable } from './operations';
@@ -114,6 +114,9 @@ export function createRunner(table: OperationTable) {
 				for (const part of [input.body, input.path]) {
 					if (field in part) part[field] = toPlatformDate(part[field]) as string;
 				}
+			}
+			for (const field of op.dateTimeFields ?? []) {
+				if (field in input.body) input.body[field] = toPlatformDateTime(input.body[field]) as string;
 			}
 			check(this, op, input, itemIndex);
 			op.prepare?.(input);

@@ -9,6 +9,8 @@ import { registerBundleRoutes } from './routes/bundles';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerControlRoutes } from './routes/controls';
 import { registerReportRoutes } from './routes/report';
+import { registerCrmRoutes } from './routes/crm';
+import { registerQualifyRoutes } from './routes/qualify';
 import { registerServiceRoutes } from './routes/services';
 import { State } from './state';
 import type { ApiKey, Seed } from './state';
@@ -108,6 +110,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			registerCatalogRoutes(keyed, state, options.pageSize ?? 20);
 			registerBulkEmailRoutes(keyed, state);
 			registerReportRoutes(keyed, state);
+			registerCrmRoutes(keyed, state);
+			registerQualifyRoutes(keyed);
 		},
 		{ prefix: '/:apiKey' },
 	);

@@ -3,6 +3,8 @@ import { seedCallTypes, seedPriceBooks, seedProducts, seedRateCards, seedService
 import type { CallType, PriceBook, Product, RateCard, ServiceType } from './catalog';
 import { BulkEmail } from './bulkEmail';
 import { CdrStore } from './cdrStore';
+import { seedLeads } from './crm';
+import type { Invoice, Lead, Order, TimelineEntry } from './crm';
 
 export type Seed = typeof seedFile;
 
@@ -172,6 +174,10 @@ export class State {
 	bundles: Bundle[] = [];
 	cdrs = new CdrStore(this);
 	bulkEmail = new BulkEmail(this);
+	leads: Lead[] = [];
+	orders: Order[] = [];
+	invoices: Invoice[] = [];
+	timeline: TimelineEntry[] = [];
 	/** Mail the sandbox's SMTP sink received (reports sent by example workflows). */
 	mailbox: Array<{ from: string; to: string[]; subject: string; message: string; at: string }> = [];
 	cdrExports: Array<{ deptid: number; cid: number; company: string; frequency: string; path: string; format: string; lastRun: string | null; nextRun: string; active: boolean }> = [];
@@ -200,6 +206,8 @@ export class State {
 			this.rateCards.push(...rateCards);
 			seedCustomers(this, dept.id, dept.demoCustomers);
 			seedServices(this, dept.id);
+			this.leads.push(...seedLeads(dept.id, this.nextId('lead', 3001)));
+			for (let i = 1; i < 25; i++) this.nextId('lead', 3001);
 		}
 		this.resetCdrs();
 		for (const dept of this.seed.departments) {

@@ -1,0 +1,41 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { listSearch, loadOptions } from '../shared/loaders';
+import { declarativeNode } from '../shared/node';
+import { describeResource } from '../shared/operations';
+import { leadOperations } from './lead.operations';
+import { orderOperations, saleOperations } from './sales.operations';
+import { timelineOperations } from './timeline.operations';
+
+export class TelcoBillingCrm implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Telco Billing CRM',
+		name: 'telcoBillingCrm',
+		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Leads, orders, external sales and timeline notes and events of the billing platform',
+		defaults: { name: 'Telco Billing CRM' },
+		usableAsTool: true,
+		...declarativeNode({ lead: leadOperations, order: orderOperations, sale: saleOperations, timeline: timelineOperations }),
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'External Sale', value: 'sale', description: 'Sales and payments taken outside the platform' },
+					{ name: 'Lead', value: 'lead', description: 'Prospective customers' },
+					{ name: 'Order', value: 'order', description: 'Orders for customers' },
+					{ name: 'Timeline Entry', value: 'timeline', description: 'Notes and dated events on customers, leads, orders and services' },
+				],
+				default: 'lead',
+			},
+			...describeResource('lead', leadOperations, 'getAll'),
+			...describeResource('order', orderOperations, 'create'),
+			...describeResource('sale', saleOperations, 'create'),
+			...describeResource('timeline', timelineOperations, 'getAll'),
+		],
+	};
+
+	methods = { loadOptions, listSearch };
+}

@@ -1,0 +1,82 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { bodyField, collection } from '../shared/operations';
+import type { Operation } from '../shared/operations';
+import { rules } from '../shared/rules';
+import type { RequestInput } from '../shared/rules';
+
+const STATUSES = [
+	{ name: 'Contacted', value: 'contacted' },
+	{ name: 'Converted', value: 'converted' },
+	{ name: 'Lost', value: 'lost' },
+	{ name: 'New', value: 'new' },
+	{ name: 'Qualified', value: 'qualified' },
+];
+
+const leadFields: INodeProperties[] = [
+	bodyField({ displayName: 'Company', name: 'company', type: 'string', default: '' }),
+	bodyField({ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' }),
+	bodyField({ displayName: 'First Name', name: 'first_name', type: 'string', default: '' }),
+	bodyField({ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' }),
+	bodyField({ displayName: 'Mobile', name: 'mobile', type: 'string', default: '' }),
+	bodyField({ displayName: 'Notes', name: 'notes', type: 'string', default: '' }),
+	bodyField({ displayName: 'Phone', name: 'phone', type: 'string', default: '' }),
+	bodyField({ displayName: 'Source', name: 'source', type: 'string', default: '', placeholder: 'web' }),
+	bodyField({ displayName: 'Status', name: 'status', type: 'options', options: STATUSES, default: 'new' }),
+];
+
+const filterFields: INodeProperties[] = leadFields
+	.filter((f) => f.name !== 'notes')
+	.map((f) => ({ ...f, routing: undefined }));
+
+const lid: INodeProperties = { displayName: 'Lead ID', name: 'lid', type: 'string', required: true, default: '', description: 'ID of the lead (lid)' };
+
+const statusRule = rules.oneOf('body', 'status', 'Status', STATUSES.map((s) => s.value));
+
+export const leadOperations: Operation[] = [
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many leads',
+		description: 'List leads, 20 per page; optionally only those matching every filter given',
+		method: 'GET',
+		path: '/leads/get/page/{page}',
+		list: 'paged',
+		output: { numbers: ['lid'] },
+	},
+	{
+		value: 'filter',
+		name: 'Search',
+		action: 'Search leads',
+		description: 'Leads matching every filter given (text fields contain the value; status exactly)',
+		method: 'POST',
+		path: '/leads/filter/get/page/{page}',
+		fields: [collection('Filters', 'filters', filterFields)],
+		list: 'paged',
+		rules: [(input) => (Object.keys((input.param('filters', {}) as IDataObject) ?? {}).length === 0 ? 'Filters (filters) needs at least one filter; use Get Many for every lead' : undefined)],
+		sendBody: (input: RequestInput) => input.param('filters', {}) as IDataObject,
+		output: { numbers: ['lid'] },
+	},
+	{ value: 'get', name: 'Get', action: 'Get a lead', description: 'Get one lead', method: 'GET', path: '/leads/get/{lid}', fields: [lid], output: { root: 'lead', numbers: ['lid'] } },
+	{
+		value: 'create',
+		name: 'Create',
+		action: 'Create a lead',
+		description: 'Add a lead; it needs a name or a company',
+		method: 'POST',
+		path: '/leads/add',
+		fields: [collection('Lead Fields', 'leadFields', leadFields)],
+		rules: [(input) => (['first_name', 'last_name', 'company'].every((f) => !String(input.body[f] ?? '').trim()) ? 'Lead Fields: First Name, Last Name or Company is required' : undefined), statusRule],
+		output: { numbers: ['id'] },
+	},
+	{
+		value: 'update',
+		name: 'Update',
+		action: 'Update a lead',
+		description: 'Change a lead’s fields or status',
+		method: 'POST',
+		path: '/leads/{lid}',
+		fields: [lid, collection('Update Fields', 'updateFields', leadFields)],
+		rules: [statusRule],
+		output: { numbers: ['id'] },
+	},
+];

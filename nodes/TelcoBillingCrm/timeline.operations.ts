@@ -1,0 +1,65 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { bodyField } from '../shared/operations';
+import type { Operation } from '../shared/operations';
+import { rules } from '../shared/rules';
+import type { Rule } from '../shared/rules';
+
+const record: INodeProperties[] = [
+	{
+		displayName: 'Module',
+		name: 'module',
+		type: 'options',
+		options: [
+			{ name: 'Customers', value: 'customers' },
+			{ name: 'Leads', value: 'leads' },
+			{ name: 'Orders', value: 'orders' },
+			{ name: 'Services', value: 'services' },
+		],
+		default: 'customers',
+		description: 'The kind of record the timeline belongs to',
+	},
+	{ displayName: 'Record ID', name: 'recordId', type: 'string', required: true, default: '', description: 'ID of the customer, lead, order or service' },
+];
+
+const eventDateRule: Rule = (input) => {
+	if (input.body.category !== 'event') return undefined;
+	const missing = rules.required('body', 'event_date', 'Event Date')(input);
+	if (missing) return `${missing} for an event`;
+	return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(input.body.event_date)) ? undefined : 'Event Date (event_date) must be YYYY-MM-DD HH:MM:SS';
+};
+
+export const timelineOperations: Operation[] = [
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get the timeline of a record',
+		description: 'Notes and events recorded against a record',
+		method: 'GET',
+		path: '/timeline/{module}/{recordId}',
+		fields: record,
+		list: 'whole',
+		output: { root: 'entries', numbers: ['id'] },
+	},
+	{
+		value: 'upsert',
+		name: 'Create or Update',
+		action: 'Add or edit a timeline entry',
+		description: 'Create a new record, or update the current one if it already exists (upsert)',
+		method: 'POST',
+		path: '/timeline/{module}/{recordId}',
+		fields: [
+			...record,
+			bodyField({ displayName: 'Category', name: 'category', type: 'options', options: [{ name: 'Event', value: 'event', description: 'A dated entry' }, { name: 'Note', value: 'note' }], default: 'note' }),
+			bodyField({ displayName: 'Title', name: 'title', type: 'string', required: true, default: '' }),
+			bodyField({ displayName: 'Description', name: 'description', type: 'string', required: true, default: '' }),
+			{ ...bodyField({ displayName: 'Event Date', name: 'event_date', type: 'dateTime', default: '', description: 'When the event happened or will happen (sent as YYYY-MM-DD HH:MM:SS)' }), displayOptions: { show: { category: ['event'] } } },
+			bodyField({ displayName: 'Entry ID', name: 'id', type: 'number', default: 0, description: 'ID of an existing entry to edit; 0 adds a new one' }),
+		],
+		prepare: (input) => {
+			if (!Number(input.body.id)) delete input.body.id;
+		},
+		rules: [rules.required('body', 'title', 'Title'), rules.required('body', 'description', 'Description'), eventDateRule],
+		dateTimeFields: ['event_date'],
+		output: { numbers: ['id'] },
+	},
+];

@@ -1,0 +1,28 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { declarativeNode } from '../shared/node';
+import { describeResource } from '../shared/operations';
+import { qualificationOperations } from './qualification.operations';
+
+export class TelcoBillingQualification implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Telco Billing Qualification',
+		name: 'telcoBillingQualification',
+		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		subtitle: '={{$parameter["operation"]}}',
+		description: 'Qualify street addresses for network services and verify AVC ids',
+		defaults: { name: 'Telco Billing Qualification' },
+		usableAsTool: true,
+		...declarativeNode({ qualification: qualificationOperations }),
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Qualification', value: 'qualification', description: 'Address and AVC qualification' }],
+				default: 'qualification',
+			},
+			...describeResource('qualification', qualificationOperations, 'qualify'),
+		],
+	};
+}

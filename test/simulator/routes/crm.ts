@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LEAD_STATUSES } from '../crm';
+import type { Lead } from '../crm';
+import { deptOf, fail, money, text, today } from '../respond';
+import type { State } from '../state';
+import { page } from './paging';
+
+type Req = FastifyRequest<{ Params: Record<string, string>; Body: unknown }>;
+
+const LEAD_PAGE = 20;
+const MODULES = ['customers', 'services', 'leads', 'orders'];
+
+const leadBody = z
+	.object({
+		first_name: text,
+		last_name: text,
+		company: text,
+		email: text,
+		phone: text,
+		mobile: text,
+		status: z.enum(LEAD_STATUSES as [string, ...string[]], { errorMap: () => ({ message: `must be one of ${LEAD_STATUSES.join(', ')}` }) }),
+		source: text,
+		notes: text,
+	})
+	.partial()
+	.strict();
+
+const orderBody = z.object({
+	cid: text,
+	reference: text.optional(),
+	notes: text.optional(),
+	items: z.array(z.object({ pid: z.coerce.number().int().positive(), quantity: z.coerce.number().positive().default(1), price: z.coerce.number().optional() })).min(1, 'needs at least one item'),
+});
+
+const saleBody = z.object({
+	cid: text,
+	date: z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'must be Y-m-d or Y-m-d h:i:s').optional(),
+	amount: text.optional(),
+	products: z.array(z.object({ pid: z.coerce.number().int().positive(), price: text, quantity: z.coerce.number().int().positive() })).optional(),
+	payments: z.record(z.object({ description: z.string().default(''), amount: text })).optional(),
+	iid: z.coerce.number().int().positive().optional(),
+	add_payment: z.boolean().optional(),
+});
+
+const timelineBody = z.object({
+	id: z.coerce.number().int().positive().optional(),
+	title: z.string().min(1, 'is required'),
+	category: z.enum(['note', 'event'], { errorMap: () => ({ message: 'must be note or event' }) }),
+	description: z.string().min(1, 'is required'),
+	event_date: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'must be YYYY-MM-DD HH:MM:SS').optional(),
+});
+
+function issue(error: z.ZodError): string {
+	const first = error.issues[0];
+	return `${first.path.join('.') || 'body'} ${first.message.charAt(0).toLowerCase()}${first.message.slice(1)}`;
+}
+
+function leadRecord(lead: Lead) {
+	const record: Record<string, unknown> = { ...lead, lid: String(lead.lid) };
+	delete record.deptid;
+	return record;
+}
+
+export function registerCrmRoutes(app: FastifyInstance, state: State): void {
+	const leads = (request: Req) => state.leads.filter((l) => l.deptid === deptOf(request));
+	const stamp = () => `${today()} 00:00:00`;
+
+	// Leads: pages of 20, the listing shape of the other /get/page endpoints.
+	app.get('/leads/get/page/:page', async (request: Req) => page(leads(request).map(leadRecord), request.params.page, LEAD_PAGE));
+
+	app.post('/leads/filter/get/page/:page', async (request: Req) => {
+		const filter = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : undefined;
+		if (!filter) return fail('body must be a filter object');
+		const unknown = Object.keys(filter).find((key) => !['lid', 'first_name', 'last_name', 'company', 'email', 'phone', 'mobile', 'status', 'source'].includes(key));
+		if (unknown) return fail(`unknown filter ${unknown}`);
+		// Only included properties filter: text contains (case-insensitive), status and lid exactly.
+		const matches = leads(request).filter((lead) =>
+			Object.entries(filter).every(([key, value]) => {
+				const own = String((lead as unknown as Record<string, unknown>)[key] ?? '');
+				return key === 'status' || key === 'lid' ? own === String(value) : own.toLowerCase().includes(String(value).toLowerCase());
+			}),
+		);
+		return page(matches.map(leadRecord), request.params.page, LEAD_PAGE);
+	});
+
+	app.get('/leads/get/:lid', async (request: Req) => {
+		const lead = leads(request).find((l) => String(l.lid) === request.params.lid);
+		return lead ? { success: true, lead: leadRecord(lead) } : fail('lead not found');
+	});
+
+	app.post('/leads/add', async (request: Req) => {
+		const parsed = leadBody.safeParse(request.body ?? {});
+		if (!parsed.success) return fail(issue(parsed.error));
+		if (!parsed.data.first_name && !parsed.data.last_name && !parsed.data.company) return fail('a name or company is required');
+		const lid = state.nextId('lead', 3001);
+		state.leads.push({ lid, deptid: deptOf(request), first_name: '', last_name: '', company: '', email: '', phone: '', mobile: '', status: 'new', source: '', notes: '', ...parsed.data, date_created: stamp() });
+		return { success: true, id: String(lid) };
+	});
+
+	app.post('/leads/:lid', async (request: Req) => {
+		const lead = leads(request).find((l) => String(l.lid) === request.params.lid);
+		if (!lead) return fail('lead not found');
+		const parsed = leadBody.safeParse(request.body ?? {});
+		if (!parsed.success) return fail(issue(parsed.error));
+		Object.assign(lead, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));
+		return { success: true, id: String(lead.lid) };
+	});
+
+	app.post('/orders/add', async (request: Req) => {
+		const parsed = orderBody.safeParse(request.body ?? {});
+		if (!parsed.success) return { success: false, description: issue(parsed.error), id: 0 };
+		const customer = state.findCustomer(deptOf(request), parsed.data.cid);
+		if (!customer) return { success: false, description: 'no customer found', id: 0 };
+		const missing = parsed.data.items.find((i) => !state.products.some((p) => p.pid === i.pid));
+		if (missing) return { success: false, description: 'products not found', id: 0 };
+		const id = state.nextId('order', 6001);
+		state.orders.push({
+			id,
+			deptid: deptOf(request),
+			cid: customer.cid,
+			reference: parsed.data.reference ?? '',
+			notes: parsed.data.notes ?? '',
+			items: parsed.data.items.map((i) => ({ pid: i.pid, quantity: i.quantity, price: i.price ?? state.products.find((p) => p.pid === i.pid)!.ex_tax_amount })),
+			date_created: stamp(),
+		});
+		return { success: true, id };
+	});
+
+	app.post('/externalsales/add', async (request: Req) => {
+		if (!Array.isArray(request.body)) return { results: [], processed: false };
+		const results = request.body.map((input) => {
+			const parsed = saleBody.safeParse(input);
+			if (!parsed.success) return { success: false, cid: null, iid: null, message: issue(parsed.error) };
+			const sale = parsed.data;
+			const customer = state.findCustomer(deptOf(request), sale.cid);
+			if (!customer) return { success: false, cid: sale.cid, iid: null, message: 'no customer found' };
+			let invoice = sale.iid ? state.invoices.find((i) => i.iid === sale.iid && i.deptid === deptOf(request)) : undefined;
+			if (sale.iid && !invoice) return { success: false, cid: customer.cid, iid: sale.iid, message: 'invoice not found' };
+			if (invoice && !sale.add_payment) {
+				// The spec's warning: an existing invoice without add_payment gets this sale's product list.
+				invoice.products = (sale.products ?? []).map((p) => ({ pid: p.pid, price: Number(p.price), quantity: p.quantity }));
+				invoice.total = invoice.products.reduce((sum, p) => sum + p.price * p.quantity, 0);
+			}
+			if (!invoice) {
+				const products = (sale.products ?? []).map((p) => ({ pid: p.pid, price: Number(p.price), quantity: p.quantity }));
+				const total = sale.amount !== undefined ? Number(sale.amount) : products.reduce((sum, p) => sum + p.price * p.quantity, 0);
+				invoice = { iid: state.nextId('invoice', 80001), deptid: deptOf(request), cid: customer.cid, date: (sale.date ?? today()).slice(0, 10), products, total, paid: 0 };
+				state.invoices.push(invoice);
+				customer.balance = Math.round((customer.balance + total) * 100) / 100;
+			}
+			const result: Record<string, unknown> = { success: true, cid: customer.cid, iid: invoice.iid };
+			const payments = Object.entries(sale.payments ?? {});
+			if (payments.length) {
+				const amount = payments.reduce((sum, [, p]) => sum + Number(p.amount), 0);
+				invoice.paid += amount;
+				customer.balance = Math.round((customer.balance - amount) * 100) / 100;
+				const id = state.nextId('payment', 70001);
+				state.payments.push({ id, cid: customer.cid, amount, kind: 'external', method: payments.map(([type]) => type).join('+'), date: today() });
+				result.paymentResult = { payment_id: id, success: true, surcharge: '0.00', message: 'payment applied', amount: money(amount), balance: money(customer.balance) };
+			}
+			return result;
+		});
+		return { results, processed: results.some((r) => r.success) };
+	});
+
+	const recordExists = (request: Req, module: string, id: string) => {
+		const dept = deptOf(request);
+		if (module === 'customers') return Boolean(state.findCustomer(dept, id));
+		if (module === 'services') return state.services.some((s) => s.deptid === dept && String(s.id) === id);
+		if (module === 'leads') return state.leads.some((l) => l.deptid === dept && String(l.lid) === id);
+		return state.orders.some((o) => o.deptid === dept && String(o.id) === id);
+	};
+
+	app.get('/timeline/:module/:id', async (request: Req) => {
+		const { module, id } = request.params;
+		if (!MODULES.includes(module)) return fail(`unknown module ${module}`);
+		if (!recordExists(request, module, id.trim())) return fail('record not found');
+		const entries = state.timeline.filter((e) => e.deptid === deptOf(request) && e.module === module && e.record === id.trim());
+		return {
+			success: true,
+			entries: entries.map((e) => ({ id: e.id, title: e.title, category: e.category, description: e.description, event_date: e.event_date, date_created: e.date_created })),
+		};
+	});
+
+	app.post('/timeline/:module/:id', async (request: Req) => {
+		const { module, id } = request.params;
+		if (!MODULES.includes(module)) return fail(`unknown module ${module}`);
+		if (!recordExists(request, module, id.trim())) return fail('record not found');
+		const parsed = timelineBody.safeParse(request.body ?? {});
+		if (!parsed.success) return fail(issue(parsed.error));
+		const entry = parsed.data;
+		if (entry.category === 'event' && !entry.event_date) return fail('event_date is required for an event');
+		if (entry.id) {
+			const existing = state.timeline.find((e) => e.id === entry.id && e.deptid === deptOf(request) && e.module === module && e.record === id.trim());
+			if (!existing) return fail('timeline entry not found');
+			Object.assign(existing, { title: entry.title, category: entry.category, description: entry.description, event_date: entry.event_date ?? null });
+			return { success: true, id: existing.id };
+		}
+		const newId = state.nextId('timeline', 1);
+		state.timeline.push({ id: newId, deptid: deptOf(request), module, record: id.trim(), title: entry.title, category: entry.category, description: entry.description, event_date: entry.event_date ?? null, date_created: stamp() });
+		return { success: true, id: newId };
+	});
+}
