@@ -22,3 +22,8 @@ export function withApiKey(
 	requestOptions.baseURL = isKeyless(url) ? base : `${base}/${encodeURIComponent(apiKey)}`;
 	return requestOptions;
 }
+
+/** A request path as it may be logged: the portal login puts a username and password in the path. */
+export function loggablePath(url: string | undefined): string {
+	return (url ?? '').startsWith('/get-key/') ? '/get-key/***' : url ?? '';
+}

@@ -82,7 +82,8 @@ async function fetchPages(
 }
 
 async function operationSecrets(context: RunnerContext, op: Operation, input: RequestInput): Promise<string[]> {
-	return await secretsOf(context, (op.secretFields ?? []).map((field) => String(input.body[field] ?? '')));
+	const values = [...(op.secretFields ?? []).map((field) => input.body[field]), ...(op.secretParams ?? []).map((name) => input.param(name, ''))];
+	return await secretsOf(context, values.map((value) => String(value ?? '')));
 }
 
 /**
@@ -133,7 +134,7 @@ export function createRunner(table: OperationTable) {
 			} else {
 				const request = { ...options, url: fillPath(op.path, input.path) };
 				const body = op.send
-					? await op.send(async (extra) => await platformRequest(this, { ...request, ...extra }), input)
+					? await op.send(async (extra) => await platformRequest(this, { ...request, ...extra }), input, (await secretsOf(this))[0])
 					: await platformRequest(this, request);
 				records = toRecords(body, op.output);
 			}

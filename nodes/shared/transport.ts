@@ -6,6 +6,7 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
+import { loggablePath } from './apiKey';
 import { findFailure } from './envelope';
 import type { PlatformFailure } from './envelope';
 
@@ -39,7 +40,7 @@ export async function platformRequest(context: Context, options: IHttpRequestOpt
 		ignoreHttpStatusErrors: true,
 	};
 	if (request.method === undefined || request.method === 'GET') delete request.body;
-	context.logger?.debug('Telco Billing request', { method: request.method ?? 'GET', path: request.url });
+	context.logger?.debug('Telco Billing request', { method: request.method ?? 'GET', path: loggablePath(request.url) });
 	const response = (await context.helpers.httpRequestWithAuthentication.call(
 		context,
 		CREDENTIAL_TYPE,

@@ -11,6 +11,7 @@ import { registerControlRoutes } from './routes/controls';
 import { registerReportRoutes } from './routes/report';
 import { registerCrmRoutes } from './routes/crm';
 import { registerQualifyRoutes } from './routes/qualify';
+import { registerAccountRoutes, registerResetRoute } from './routes/account';
 import { registerServiceRoutes } from './routes/services';
 import { State } from './state';
 import type { ApiKey, Seed } from './state';
@@ -112,11 +113,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			registerReportRoutes(keyed, state);
 			registerCrmRoutes(keyed, state);
 			registerQualifyRoutes(keyed);
+			registerResetRoute(keyed, state);
 		},
 		{ prefix: '/:apiKey' },
 	);
 
 	registerControlRoutes(app, state, faults);
+	// The only endpoints without a key in the path.
+	registerAccountRoutes(app, state);
 
 	app.setNotFoundHandler((request, reply) => {
 		reply.code(404).send({ success: false, description: `no route for ${request.method} ${request.url.split('?')[0]}` });

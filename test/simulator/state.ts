@@ -175,6 +175,8 @@ export class State {
 	cdrs = new CdrStore(this);
 	bulkEmail = new BulkEmail(this);
 	leads: Lead[] = [];
+	portalUsers: Array<{ username: string; email: string; password: string; department: number; active: boolean }> = [];
+	resetTokens = new Map<string, { username: string; expires: number }>();
 	orders: Order[] = [];
 	invoices: Invoice[] = [];
 	timeline: TimelineEntry[] = [];
@@ -196,6 +198,7 @@ export class State {
 
 	private load(): void {
 		for (const key of this.seed.keys as ApiKey[]) this.keys.set(key.key, key);
+		this.portalUsers = (this.seed.portalUsers ?? []).map((u) => ({ ...u }));
 		for (const dept of this.seed.departments) {
 			this.departments.set(dept.id, { id: dept.id, name: dept.name, resetEnabled: dept.resetEnabled });
 		}
