@@ -1,6 +1,10 @@
 import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
 import type { RunResult } from '../harness/engine';
 import { DEMO_KEY, jsonOf, OTHER_KEY, useNode } from '../helpers';
+import seed from '../simulator/seed.json';
+
+// The seeded portal user's login, read from the seed rather than written here.
+const SANDBOX_LOGIN = { username: seed.portalUsers[0].username, password: seed.portalUsers[0].password };
 
 const node = useNode(new TelcoBillingAccount());
 const state = () => node.sim().state;
@@ -13,20 +17,20 @@ function everything(result: RunResult): string {
 
 describe('Verify Portal Login', () => {
 	test('a portal user’s login works and its key is this credential’s; the key itself never enters execution data', async () => {
-		const result = await run('verifyLogin', { username: 'sandbox', password: 'sandbox-portal-1' });
+		const result = await run('verifyLogin', SANDBOX_LOGIN);
 		expect(jsonOf(result)).toEqual([{ success: true, username: 'sandbox', key_matches_credential: true, key_hint: '…0001' }]);
 		expect(everything(result)).not.toContain(DEMO_KEY);
 		// No key in the path: the portal login is one of the spec's unauthenticated endpoints.
-		expect(node.sim().requests).toEqual([{ method: 'GET', url: '/get-key/sandbox/sandbox-portal-1' }]);
+		expect(node.sim().requests).toEqual([{ method: 'GET', url: `/get-key/sandbox/${SANDBOX_LOGIN.password}` }]);
 	});
 
 	test('a login for another department’s key says so', async () => {
-		const result = await run('verifyLogin', { username: 'sandbox', password: 'sandbox-portal-1' }, { apiKey: OTHER_KEY });
+		const result = await run('verifyLogin', SANDBOX_LOGIN, { apiKey: OTHER_KEY });
 		expect(jsonOf(result)[0]).toMatchObject({ key_matches_credential: false });
 	});
 
 	test('a wrong password is the platform’s error, without the password in it', async () => {
-		const result = await run('verifyLogin', { username: 'sandbox', password: 'wrong-password-9' }, { continueOnFail: true });
+		const result = await run('verifyLogin', { ...SANDBOX_LOGIN, password: `${SANDBOX_LOGIN.password}-wrong` }, { continueOnFail: true });
 		expect(jsonOf(result)).toEqual([{ error: 'invalid username or password' }]);
 	});
 
