@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { isBlank } from '../shared/rules';
+import { fixedRows, isBlank, splitList } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
 export const filterRows: INodeProperties = {
@@ -62,15 +62,15 @@ export const customerIdsField: INodeProperties = {
 	description: 'Only these customers, among those the filters select (it never adds anyone). Comma-separated, or an array expression. Empty: no narrowing.',
 };
 
+/** Customer IDs: undefined when blank (no narrowing), while an array expression giving [] means nobody. */
 function list(value: unknown): number[] | undefined {
-	if (Array.isArray(value)) return value.map(Number);
-	if (isBlank(value)) return undefined;
-	return String(value).split(/[\s,]+/).filter(Boolean).map(Number);
+	if (!Array.isArray(value) && isBlank(value)) return undefined;
+	return splitList(value).map(Number);
 }
 
 /** The audience part of a preview or create body, exactly as both will send it. */
 export function audience(input: RequestInput): IDataObject {
-	const rows = ((input.param('filters', {}) as IDataObject).rows as IDataObject[] | undefined) ?? [];
+	const rows = fixedRows(input, 'filters', 'rows');
 	const body: IDataObject = {};
 	if (rows.length) {
 		body.filters = rows.map((row) => ({

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
-import { isBlank } from '../shared/rules';
+import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
 const loaded = (displayName: string, name: string, method: string, what: string): INodeProperties => ({
@@ -90,7 +90,7 @@ const priceBookItems: INodeProperties = {
 };
 
 function priceBookBody(input: RequestInput): IDataObject {
-	const rows = ((input.param('items', {}) as IDataObject).item as IDataObject[] | undefined) ?? [];
+	const rows = fixedRows(input, 'items', 'item');
 	const body: IDataObject = { name: input.param('name', '') as string };
 	const id = input.param('priceBookId', '');
 	if (!isBlank(id)) body.id = Number(id);
@@ -193,7 +193,7 @@ const rateCardOptions = collection('Card Fields', 'cardFields', [
 function rateCardBody(input: RequestInput): IDataObject {
 	const fields = { ...(input.param('cardFields', {}) as IDataObject) };
 	if ('active' in fields) fields.active = fields.active ? 1 : 0;
-	const rows = ((input.param('callTypes', {}) as IDataObject).rate as IDataObject[] | undefined) ?? [];
+	const rows = fixedRows(input, 'callTypes', 'rate');
 	const body: IDataObject = { ...fields };
 	const id = input.param('ctgid', '');
 	if (!isBlank(id)) body.ctgid = Number(id);

@@ -2,10 +2,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { toPlatformDateTime } from '../shared/dates';
 import { customerLocator } from '../shared/locators';
 import type { Operation } from '../shared/operations';
-import { isBlank } from '../shared/rules';
+import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
-const rows = (input: RequestInput, name: string, key: string) => (((input.param(name, {}) as IDataObject)[key] as IDataObject[] | undefined) ?? []);
 
 const productRows = (withPrice: boolean): INodeProperties => ({
 	displayName: 'Products',
@@ -54,7 +53,7 @@ function saleBody(input: RequestInput): IDataObject[] {
 	const date = input.param('date', '');
 	if (!isBlank(date)) sale.date = toPlatformDateTime(date) as string;
 	if (use !== 'paymentOnInvoice') {
-		sale.products = rows(input, 'products', 'product').map((p) => ({ pid: Number(p.pid), price: Number(p.price ?? 0).toFixed(2), quantity: Number(p.quantity ?? 1) }));
+		sale.products = fixedRows(input, 'products', 'product').map((p) => ({ pid: Number(p.pid), price: Number(p.price ?? 0).toFixed(2), quantity: Number(p.quantity ?? 1) }));
 		sale.amount = (sale.products as IDataObject[]).reduce((sum, p) => sum + Number(p.price) * Number(p.quantity), 0).toFixed(2);
 	} else {
 		sale.iid = Number(input.param('iid', 0));
@@ -63,7 +62,7 @@ function saleBody(input: RequestInput): IDataObject[] {
 	}
 	if (use !== 'sale') {
 		const payments: IDataObject = {};
-		for (const p of rows(input, 'payments', 'payment')) payments[String(p.type || 'cash')] = { description: String(p.description ?? ''), amount: Number(p.amount ?? 0).toFixed(2) };
+		for (const p of fixedRows(input, 'payments', 'payment')) payments[String(p.type || 'cash')] = { description: String(p.description ?? ''), amount: Number(p.amount ?? 0).toFixed(2) };
 		sale.payments = payments;
 	}
 	return [sale];
@@ -117,7 +116,7 @@ export const saleOperations: Operation[] = [
 function orderBody(input: RequestInput): IDataObject {
 	const body: IDataObject = {
 		cid: String(input.param('cid', '')),
-		items: rows(input, 'products', 'product').map((p) => ({ pid: Number(p.pid), quantity: Number(p.quantity ?? 1), ...(Number(p.price) > 0 ? { price: Number(p.price) } : {}) })),
+		items: fixedRows(input, 'products', 'product').map((p) => ({ pid: Number(p.pid), quantity: Number(p.quantity ?? 1), ...(Number(p.price) > 0 ? { price: Number(p.price) } : {}) })),
 	};
 	for (const key of ['reference', 'notes']) {
 		const value = input.param(key, '');

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { customerLocator, serviceLocator } from '../shared/locators';
 import { bodyField, collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
-import { rules } from '../shared/rules';
+import { fixedRows, rules, splitList } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 import { optionalServiceFields, SERVICE_STATUS_OPTIONS, serviceTypeField } from './serviceFields';
 
@@ -43,9 +43,7 @@ const serviceIdsField: INodeProperties = {
 };
 
 function serviceIds(input: RequestInput): number[] {
-	const raw = input.param('serviceIds', '');
-	const list = Array.isArray(raw) ? raw : String(raw).split(/[\s,]+/);
-	return list.filter((value) => String(value).trim() !== '').map((value) => Number(value));
+	return splitList(input.param('serviceIds', '')).map(Number);
 }
 
 const serviceIdsRule: Rule = (input) => {
@@ -85,7 +83,7 @@ const searchFields: INodeProperties[] = [
 ];
 
 function searchCriteria(input: RequestInput): IDataObject[] {
-	const rows = ((input.param('criteria', {}) as IDataObject).rows as IDataObject[] | undefined) ?? [];
+	const rows = fixedRows(input, 'criteria', 'rows');
 	const criteria = rows.map((row) => ({ field: row.field, operator: row.operator ?? 'like', value: row.value ?? '' }));
 	if (input.param('activeOnly', false)) criteria.push({ field: 'active_services', operator: '=', value: '1' });
 	return criteria;

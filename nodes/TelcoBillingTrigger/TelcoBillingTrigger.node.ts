@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { toSafeError } from '../shared/errors';
 import { loadOptions } from '../shared/loaders';
 import { secretsOf } from '../shared/programmatic';
+import { splitList } from '../shared/rules';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { observe } from './trigger.fetch';
 import type { Watch } from './trigger.fetch';
@@ -83,7 +84,7 @@ export class TelcoBillingTrigger implements INodeType {
 		};
 		const watch: Watch = {
 			events: settings.events,
-			campaignIds: String(options.campaignIds ?? '').split(/[\s,]+/).filter(Boolean).map(Number),
+			campaignIds: splitList(options.campaignIds).map(Number),
 			sources: (options.sources as string[] | undefined) ?? [],
 			timeout: Number(options.timeout ?? 30) * 1000,
 		};

@@ -18,6 +18,17 @@ function read(input: RequestInput, where: Where, field: string): unknown {
 	return input[where][field];
 }
 
+/** The rows of a fixedCollection parameter (`name.key[]`), none when it is unset. */
+export function fixedRows(input: RequestInput, name: string, key: string): IDataObject[] {
+	return ((input.param(name, {}) as IDataObject)[key] as IDataObject[] | undefined) ?? [];
+}
+
+/** A list given as an array (an expression) or as text separated by commas or spaces; blanks dropped. */
+export function splitList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
+}
+
 export function isBlank(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
