@@ -6,7 +6,6 @@ require('tsx/cjs');
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { spawn } = require('node:child_process');
 const { performance } = require('node:perf_hooks');
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-telco-bench-'));
@@ -14,24 +13,12 @@ const { runNode, shutdownEngine } = require('../harness/engine.ts');
 const { TelcoBillingCallRecord } = require('../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node.ts');
 const { State } = require('../simulator/state.ts');
 const seed = require('../simulator/seed.json');
+const { spawnSimulator } = require('../simulator/spawn.js');
 
 const TOTAL = Number(process.env.BENCH_CDRS || 100_000);
 const PER_ITEM_SAMPLE = Number(process.env.BENCH_PER_ITEM || 5_000);
 const BATCH = 500;
 const KEY = 'demo-key-0001';
-
-function startSimulator() {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [join(__dirname, '../simulator/cli.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-		let output = '';
-		child.stdout.on('data', (chunk) => {
-			output += chunk;
-			const match = /Base URL: (\S+)/.exec(output);
-			if (match) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
-		});
-		child.on('exit', (code) => reject(new Error(`simulator exited (${code})`)));
-	});
-}
 
 function cdrs(prefix, count) {
 	// Callers are seeded services, so every call is rated as it would be in production.
@@ -106,7 +93,8 @@ function simulatorInsertRate() {
 }
 
 async function main() {
-	const sim = await startSimulator();
+	const { child, url } = await spawnSimulator(['--port', '0', '--smtp-port', '0', '--sender-interval', '0']);
+	const sim = { url, stop: () => child.kill('SIGTERM') };
 	try {
 		console.log(`CDR ingestion benchmark: ${TOTAL.toLocaleString('en')} CDRs, batch size ${BATCH}, simulator at ${sim.url} (own process)\n`);
 		await viaNode(sim.url, cdrs('warm-node', 5_000));

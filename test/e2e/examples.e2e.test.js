@@ -1,10 +1,10 @@
 // The example workflows, imported with `n8n import:workflow` and run with `n8n execute` in the pinned n8n,
 // against the simulator in its own process. Assertions read the CLI's output and the simulator's state.
-const { spawn } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, ensureN8n, n8nCli, n8nEnv, prepareImports } = require('../sandbox/n8n.js');
+const { ensureN8n, n8nCli, n8nEnv, prepareImports } = require('../sandbox/n8n.js');
+const { spawnSimulator } = require('../simulator/spawn.js');
 
 const DEMO_KEY = 'demo-key-0001';
 let simulator;
@@ -12,20 +12,6 @@ let simulatorUrl;
 let env;
 let workflows;
 let folder;
-
-function startSimulator() {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [join(ROOT, 'test/simulator/cli.js'), '--port', '0', '--smtp-port', '0', '--sender-interval', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-		let output = '';
-		child.stdout.on('data', (chunk) => {
-			output += chunk;
-			const url = /Base URL: (\S+)/.exec(output);
-			const smtp = /SMTP sink: 127\.0\.0\.1:(\d+)/.exec(output);
-			if (url && smtp) resolve({ child, url: url[1], smtpPort: Number(smtp[1]) });
-		});
-		child.on('exit', (code) => reject(new Error(`simulator exited (${code})`)));
-	});
-}
 
 async function simulatorGet(path) {
 	return await (await fetch(`${simulatorUrl}${path}`)).json();
@@ -46,7 +32,7 @@ function execute(name) {
 
 beforeAll(async () => {
 	await ensureN8n((line) => process.stderr.write(`${line}\n`));
-	const sim = await startSimulator();
+	const sim = await spawnSimulator(['--port', '0', '--smtp-port', '0', '--sender-interval', '0']);
 	simulator = sim.child;
 	simulatorUrl = sim.url;
 	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-e2e-'));

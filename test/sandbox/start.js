@@ -4,6 +4,7 @@
 // credential and the example workflows, and starts n8n with the package loaded. Ctrl-C stops everything.
 // `npm start -- --simulator-only` starts just the simulator.
 const { spawn, spawnSync } = require('node:child_process');
+const { spawnSimulator } = require('../simulator/spawn.js');
 const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { ROOT, ensureN8n, n8nBin, n8nCli, n8nEnv, prepareImports } = require('./n8n.js');
@@ -28,19 +29,10 @@ function stopAll(code = 0) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
-function startSimulator() {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [join(ROOT, 'test/simulator/cli.js'), '--port', String(SIMULATOR_PORT), '--smtp-port', String(SMTP_PORT)], { stdio: ['ignore', 'pipe', 'inherit'] });
-		children.push(child);
-		let output = '';
-		child.stdout.on('data', (chunk) => {
-			process.stdout.write(chunk);
-			output += chunk;
-			const match = /Base URL: (\S+)/.exec(output);
-			if (match) resolve(match[1]);
-		});
-		child.on('exit', (code) => reject(new Error(`the simulator stopped (exit ${code})`)));
-	});
+async function startSimulator() {
+	const { child, url } = await spawnSimulator(['--port', String(SIMULATOR_PORT), '--smtp-port', String(SMTP_PORT)], { echo: true });
+	children.push(child);
+	return url;
 }
 
 async function main() {

@@ -177,11 +177,7 @@ export class BulkEmail {
 	 * sending ones deliver up to `perRun` messages each, then complete when nobody is left.
 	 */
 	run(now = melbourneNow()): void {
-		for (const { campaign, recipient } of this.pendingInFlight.splice(0)) {
-			const customer = this.state.customers.find((c) => c.cid === recipient.cid)!;
-			recipient.state = 'sent';
-			this.outbox.push({ campaign_id: campaign.id, cid: customer.cid, to: recipient.email, subject: escapeHtml(render(campaign.subject, customer)), content: render(campaign.content, customer), at: now });
-		}
+		for (const { campaign, recipient } of this.pendingInFlight.splice(0)) this.send(campaign, recipient, now);
 		for (const campaign of this.campaigns) {
 			if (campaign.status === 'pending' && campaign.scheduled_at !== null && campaign.scheduled_at <= now) this.setStatus(campaign, 'queued');
 			else if (campaign.status === 'queued') {
@@ -196,18 +192,20 @@ export class BulkEmail {
 		for (let i = 0; i < 10_000 && (this.pendingInFlight.length > 0 || this.campaigns.some((c) => c.status === 'queued' || c.status === 'sending')); i++) this.run();
 	}
 
+	/** Delivers one message: placeholders replaced for the recipient, the subject HTML-encoded. */
+	private send(campaign: Campaign, recipient: Recipient, now: string): void {
+		const customer = this.state.customers.find((c) => c.cid === recipient.cid)!;
+		recipient.state = 'sent';
+		this.outbox.push({ campaign_id: campaign.id, cid: customer.cid, to: recipient.email, subject: escapeHtml(render(campaign.subject, customer)), content: render(campaign.content, customer), at: now });
+	}
+
 	private deliver(campaign: Campaign, now: string): void {
 		let budget = this.sender.perRun;
 		campaign.recipients.forEach((recipient, index) => {
 			if (budget <= 0 || recipient.state !== 'pending') return;
 			budget--;
-			const customer = this.state.customers.find((c) => c.cid === recipient.cid)!;
-			if (this.sender.failEvery > 0 && (index + 1) % this.sender.failEvery === 0) {
-				recipient.state = 'failed';
-				return;
-			}
-			recipient.state = 'sent';
-			this.outbox.push({ campaign_id: campaign.id, cid: customer.cid, to: recipient.email, subject: escapeHtml(render(campaign.subject, customer)), content: render(campaign.content, customer), at: now });
+			if (this.sender.failEvery > 0 && (index + 1) % this.sender.failEvery === 0) recipient.state = 'failed';
+			else this.send(campaign, recipient, now);
 		});
 		if (!campaign.recipients.some((r) => r.state === 'pending')) {
 			this.setStatus(campaign, 'completed');

@@ -1,0 +1,21 @@
+// Starts the simulator CLI in a child process and resolves once it has printed its base URL and mail port:
+// the sandbox, the end-to-end suite and the benchmark all run it this way.
+const { spawn } = require('node:child_process');
+const { join } = require('node:path');
+
+function spawnSimulator(args = [], { echo = false } = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [join(__dirname, 'cli.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+		let output = '';
+		child.stdout.on('data', (chunk) => {
+			if (echo) process.stdout.write(chunk);
+			output += chunk;
+			const url = /Base URL: (\S+)/.exec(output);
+			const smtp = /SMTP sink: 127\.0\.0\.1:(\d+)/.exec(output);
+			if (url && smtp) resolve({ child, url: url[1], smtpPort: Number(smtp[1]) });
+		});
+		child.on('exit', (code) => reject(new Error(`the simulator stopped (exit ${code})`)));
+	});
+}
+
+module.exports = { spawnSimulator };
