@@ -3,10 +3,11 @@
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ensureN8n, n8nCli, n8nEnv, prepareImports } = require('../sandbox/n8n.js');
+const { ensureN8n, n8nCli, n8nEnv, prepareImports, requestedVersion } = require('../sandbox/n8n.js');
 const { spawnSimulator } = require('../simulator/spawn.js');
 
 const DEMO_KEY = 'demo-key-0001';
+let n8n;
 let simulator;
 let simulatorUrl;
 let env;
@@ -22,7 +23,7 @@ function execute(name) {
 	const { id } = workflows.find((w) => w.name === name);
 	// n8n prints the run through its logger at level info, among its other info lines: the JSON is the block
 	// from a line holding only "{" to the last line holding only "}".
-	const stdout = n8nCli(['execute', `--id=${id}`, '--rawOutput'], { ...env, N8N_LOG_LEVEL: 'info' });
+	const stdout = n8nCli(n8n, ['execute', `--id=${id}`, '--rawOutput'], { ...env, N8N_LOG_LEVEL: 'info' });
 	const lines = stdout.split('\n');
 	const run = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
 	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? run.runData;
@@ -31,16 +32,18 @@ function execute(name) {
 }
 
 beforeAll(async () => {
-	await ensureN8n((line) => process.stderr.write(`${line}\n`));
+	// TELCO_N8N_VERSION picks the line (the newest by default); the first run installs it into the cache.
+	n8n = await ensureN8n({ version: requestedVersion([]), log: (line) => process.stderr.write(`${line}\n`) });
+	process.stderr.write(`End-to-end run on n8n ${n8n.version}, Node ${n8n.nodeVersion}\n`);
 	const sim = await spawnSimulator(['--port', '0', '--smtp-port', '0', '--sender-interval', '0']);
 	simulator = sim.child;
 	simulatorUrl = sim.url;
 	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-e2e-'));
 	// Its own task-broker port, so the end-to-end run works beside a sandbox started with npm start.
-	env = n8nEnv(folder, { N8N_RUNNERS_BROKER_PORT: '5689', N8N_LOG_LEVEL: 'error' });
+	env = n8nEnv(n8n, folder, { N8N_RUNNERS_BROKER_PORT: '5689', N8N_LOG_LEVEL: 'error' });
 	workflows = prepareImports(join(folder, 'imports'), { simulatorUrl, apiKey: DEMO_KEY, smtpPort: sim.smtpPort });
-	n8nCli(['import:credentials', `--input=${join(folder, 'imports', 'credentials.json')}`], env);
-	n8nCli(['import:workflow', '--separate', `--input=${join(folder, 'imports', 'workflows')}`], env);
+	n8nCli(n8n, ['import:credentials', `--input=${join(folder, 'imports', 'credentials.json')}`], env);
+	n8nCli(n8n, ['import:workflow', '--separate', `--input=${join(folder, 'imports', 'workflows')}`], env);
 });
 
 afterAll(() => {

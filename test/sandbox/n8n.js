@@ -1,64 +1,19 @@
-// The pinned n8n the sandbox and the end-to-end tests run: installed once into a cache folder outside the
-// package's own dependencies, and the environment that keeps it offline and quiet.
+// Running the n8n the sandbox and the end-to-end tests use (installed by n8n-install.js): the environment that
+// keeps it offline and quiet, its CLI, and the sandbox's credentials and example workflows to import.
 const { spawn, spawnSync } = require('node:child_process');
-const { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } = require('node:fs');
-const { homedir } = require('node:os');
-const { join, resolve } = require('node:path');
+const { mkdirSync, readFileSync, readdirSync, writeFileSync } = require('node:fs');
+const { delimiter, join, resolve } = require('node:path');
+const { ensureN8n } = require('./n8n-install.js');
+const { NEWEST, OLDEST } = require('./n8n-lines.js');
 
-// The newest n8n that accepts Node 20 (2.10 and later need Node 22+).
-const N8N_VERSION = '2.8.4';
 const ROOT = resolve(__dirname, '../..');
-const CACHE = process.env.TELCO_N8N_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-telco-billing', `n8n-${N8N_VERSION}`);
-const MARKER = join(CACHE, '.installed');
-
-// What installs a working n8n 2.8.4 from the npm registry alone: legacy peer resolution, xlsx from the
-// registry (its default is a CDN this machine cannot reach), and a current @opentelemetry/core (legacy peer
-// deps would hoist an old one, and the database start fails with "Class extends value undefined").
-const CACHE_PACKAGE = {
-	name: 'telco-billing-n8n-sandbox',
-	private: true,
-	// date-fns: a peer of ts-ics (Extract From File) that legacy peer resolution leaves out.
-	dependencies: { n8n: N8N_VERSION, '@opentelemetry/core': '^2.1.0', 'date-fns': '^2.30.0' },
-	// langgraph-checkpoint 1.0.1: the newest that works with the @langchain/core n8n pins (1.1.8); later ones
-	// import a path that core lacks, and `n8n start` then cannot load.
-	overrides: { xlsx: '0.18.5', '@langchain/langgraph-checkpoint': '1.0.1' },
-};
-
-function n8nBin() {
-	return join(CACHE, 'node_modules', 'n8n', 'bin', 'n8n');
-}
-
-// The marker records what was installed, so a change to CACHE_PACKAGE installs again.
-function isInstalled() {
-	return existsSync(MARKER) && existsSync(n8nBin()) && readFileSync(MARKER, 'utf8') === JSON.stringify(CACHE_PACKAGE);
-}
-
-/** Installs the pinned n8n into the cache if it is not there yet, showing progress. */
-async function ensureN8n(log = console.log) {
-	if (isInstalled()) return;
-	mkdirSync(CACHE, { recursive: true });
-	writeFileSync(join(CACHE, 'package.json'), `${JSON.stringify(CACHE_PACKAGE, null, 2)}\n`);
-	writeFileSync(join(CACHE, '.npmrc'), 'legacy-peer-deps=true\nfund=false\naudit=false\nupdate-notifier=false\n');
-	log(`Installing n8n ${N8N_VERSION} into ${CACHE} (first run only: about 4 minutes, 1.7 GB)…`);
-	const started = Date.now();
-	const heartbeat = setInterval(() => log(`  …still installing n8n (${Math.round((Date.now() - started) / 1000)} s)`), 20_000);
-	try {
-		await new Promise((resolveInstall, reject) => {
-			const child = spawn('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', '--progress=true'], { cwd: CACHE, stdio: ['ignore', 'inherit', 'inherit'] });
-			child.on('exit', (code) => (code === 0 ? resolveInstall() : reject(new Error(`npm install of n8n failed (exit ${code})`))));
-			child.on('error', reject);
-		});
-	} finally {
-		clearInterval(heartbeat);
-	}
-	writeFileSync(MARKER, JSON.stringify(CACHE_PACKAGE));
-	log(`n8n ${N8N_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s.`);
-}
 
 /** n8n's environment: our package loaded, SQLite in the given folder, no telemetry, no outbound calls. */
-function n8nEnv(userFolder, extra = {}) {
+function n8nEnv(n8n, userFolder, extra = {}) {
 	return {
 		...process.env,
+		// The Node the line runs on comes first, for anything n8n starts (its task runner).
+		PATH: [n8n.binDir, process.env.PATH].join(delimiter),
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: 'telco-billing-sandbox-only-key',
 		DB_TYPE: 'sqlite',
@@ -87,8 +42,8 @@ function n8nEnv(userFolder, extra = {}) {
 }
 
 /** Runs an n8n CLI command to completion; throws with its output when it fails. */
-function n8nCli(args, env) {
-	const result = spawnSync(process.execPath, [n8nBin(), ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+function n8nCli(n8n, args, env) {
+	const result = spawnSync(n8n.node, [n8n.bin, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 	if (result.status !== 0) throw new Error(`n8n ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
 	return result.stdout;
 }
@@ -118,4 +73,17 @@ function prepareImports(folder, { simulatorUrl, apiKey, smtpPort }) {
 	return ids;
 }
 
-module.exports = { CACHE, N8N_VERSION, ROOT, ensureN8n, isInstalled, n8nBin, n8nCli, n8nEnv, prepareImports };
+/** Starts a long-running n8n command (start, worker) with its output piped to the caller. */
+function n8nSpawn(n8n, args, env, stdio = ['ignore', 'pipe', 'inherit']) {
+	return spawn(n8n.node, [n8n.bin, ...args], { env, stdio });
+}
+
+/** The n8n line asked for: `--n8n <version>` on the command line, else TELCO_N8N_VERSION, else the newest. */
+function requestedVersion(args = process.argv.slice(2)) {
+	const index = args.indexOf('--n8n');
+	const asked = index > -1 ? args[index + 1] : process.env.TELCO_N8N_VERSION;
+	if (asked === 'newest' || !asked) return NEWEST;
+	return asked === 'oldest' ? OLDEST : asked;
+}
+
+module.exports = { ROOT, ensureN8n, n8nCli, n8nEnv, n8nSpawn, prepareImports, requestedVersion };

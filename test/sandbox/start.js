@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // npm start: the whole sandbox in one command. Builds the package, starts the seeded simulator (with its
-// mail sink), installs the pinned n8n into a cache folder the first time, imports a "Telco Billing (sandbox)"
-// credential and the example workflows, and starts n8n with the package loaded. Ctrl-C stops everything.
+// mail sink), installs n8n (and the Node it needs) into a cache folder the first time, imports a
+// "Telco Billing (sandbox)" credential and the example workflows, and starts n8n with the package loaded.
+// Ctrl-C stops everything. `npm start -- --n8n 2.8.4` runs the oldest supported n8n instead of the newest;
 // `npm start -- --simulator-only` starts just the simulator.
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const { spawnSimulator } = require('../simulator/spawn.js');
 const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { ROOT, ensureN8n, n8nBin, n8nCli, n8nEnv, prepareImports } = require('./n8n.js');
+const { ROOT, ensureN8n, n8nCli, n8nEnv, n8nSpawn, prepareImports, requestedVersion } = require('./n8n.js');
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -22,7 +23,10 @@ const DEMO_KEY = 'demo-key-0001';
 const OWNER = { email: 'sandbox@telco-billing.example', firstName: 'Sandbox', lastName: 'Owner', password: 'Sandbox-2026' };
 
 const children = [];
+let ready = false;
 function stopAll(code = 0) {
+	// exitCode, not only exit(): the timer is unref'd, and a process that empties its loop first ends with it.
+	process.exitCode = code;
 	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
 	setTimeout(() => process.exit(code), 500).unref();
 }
@@ -42,25 +46,32 @@ async function main() {
 	}
 	console.log('Building the package…');
 	const build = spawnSync('npx', ['n8n-node', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-	if (build.status !== 0) throw new Error('n8n-node build failed');
+	if (build.status !== 0) throw new Error('`n8n-node build` failed: fix the errors above, then run npm start again.');
+	const n8n = await ensureN8n({ version: requestedVersion(args) });
 	const simulatorUrl = await startSimulator();
-	await ensureN8n();
 
-	const userFolder = join(ROOT, '.n8n-sandbox');
+	// One user folder per line: a database written by a newer n8n is not for an older one.
+	const userFolder = join(ROOT, '.n8n-sandbox', n8n.version);
 	mkdirSync(userFolder, { recursive: true });
-	const env = n8nEnv(userFolder, { N8N_PORT: String(N8N_PORT), N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}` });
+	const env = n8nEnv(n8n, userFolder, { N8N_PORT: String(N8N_PORT), N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}` });
 	const imports = prepareImports(join(userFolder, 'imports'), { simulatorUrl, apiKey: DEMO_KEY, smtpPort: SMTP_PORT });
-	console.log('Importing the sandbox credential and the example workflows…');
-	n8nCli(['import:credentials', `--input=${join(userFolder, 'imports', 'credentials.json')}`], env);
-	n8nCli(['import:workflow', '--separate', `--input=${join(userFolder, 'imports', 'workflows')}`], env);
+	console.log(`Importing the sandbox credential and the example workflows into n8n ${n8n.version}…`);
+	n8nCli(n8n, ['import:credentials', `--input=${join(userFolder, 'imports', 'credentials.json')}`], env);
+	n8nCli(n8n, ['import:workflow', '--separate', `--input=${join(userFolder, 'imports', 'workflows')}`], env);
 
-	console.log('Starting n8n…');
-	const n8n = spawn(process.execPath, [n8nBin(), 'start'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-	children.push(n8n);
-	n8n.on('exit', (code) => stopAll(code ?? 0));
-	n8n.stdout.on('data', (chunk) => process.stdout.write(chunk));
+	console.log(`Starting n8n ${n8n.version} on Node ${n8n.nodeVersion}…`);
+	const server = n8nSpawn(n8n, ['start'], env);
+	children.push(server);
+	server.on('exit', (code) => {
+		console.error(`n8n stopped (exit ${code}).${ready ? '' : ' It never answered: see its output above.'}`);
+		stopAll(ready ? code ?? 0 : 1);
+	});
+	server.stdout.on('data', (chunk) => process.stdout.write(chunk));
 	const editor = `http://127.0.0.1:${N8N_PORT}`;
+	// The editor page and the REST API answer only once n8n has loaded every node, ours included.
 	await waitFor(`${editor}/healthz`);
+	await waitFor(`${editor}/rest/settings`);
+	await waitFor(`${editor}/`);
 	const ownerMarker = join(userFolder, 'sandbox-owner');
 	// The REST API comes up a moment after /healthz; an instance with an owner already answers 400.
 	for (let attempt = 0; attempt < 60 && !existsSync(ownerMarker); attempt++) {
@@ -69,6 +80,7 @@ async function main() {
 		if (owner?.ok || owner?.status === 400) break;
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
+	ready = true;
 	const login = existsSync(ownerMarker) ? `${OWNER.email} / ${OWNER.password}` : 'the owner account you created';
 	console.log(
 		[
@@ -88,10 +100,11 @@ async function waitFor(url, seconds = 180) {
 		if (ok) return;
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
-	throw new Error(`n8n did not come up at ${url}`);
+	throw new Error(`n8n did not answer at ${url} within ${seconds} s: see its output above.`);
 }
 
 main().catch((error) => {
-	console.error(error.message ?? error);
+	console.error(`\nThe sandbox did not start: ${error.message ?? error}`);
+	console.error('Nothing is left running. Fix what is named above and run npm start again.');
 	stopAll(1);
 });

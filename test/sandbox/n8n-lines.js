@@ -1,0 +1,47 @@
+// The n8n lines the package supports, and what installs each from the npm registry alone. The sandbox and
+// the end-to-end suite run the newest by default; the oldest is there to prove the range still holds.
+
+/** The newest n8n that installs here: 2.41.3 pins 21 packages the registry lacks. */
+const NEWEST = '2.41.1';
+/** The oldest n8n the package supports: the last line that runs on Node 20. */
+const OLDEST = '2.8.4';
+
+const LINES = {
+	'2.41.1': {
+		// n8n 2.36 and later need Node 24.
+		node: '24.21.0',
+		package: {
+			// date-fns: a peer of ts-ics (Extract From File) that legacy peer resolution leaves out.
+			dependencies: { n8n: '2.41.1', 'date-fns': '^2.30.0' },
+			// linkedom 0.18.15 needs a package the registry lacks; xlsx's default points to a CDN out of reach.
+			overrides: { linkedom: '0.18.14', xlsx: '0.18.5' },
+		},
+		// Install scripts off (Kafka's downloads binaries and cannot work offline), then build these natives.
+		ignoreScripts: true,
+		natives: ['sqlite3', 'isolated-vm', 'cpu-features', 'ssh2', '@parcel/watcher', 'msgpackr-extract'],
+		// What must load for n8n to start and run a Code node.
+		verify: ['sqlite3', 'isolated-vm'],
+		estimate: 'about 9 minutes, 2.3 GB',
+	},
+	'2.8.4': {
+		node: '20.20.2',
+		package: {
+			// @opentelemetry/core: legacy peer deps would hoist an old one and the database start fails with
+			// "Class extends value undefined".
+			dependencies: { n8n: '2.8.4', '@opentelemetry/core': '^2.1.0', 'date-fns': '^2.30.0' },
+			// langgraph-checkpoint 1.0.1: the newest that works with the @langchain/core n8n 2.8.4 pins.
+			overrides: { xlsx: '0.18.5', '@langchain/langgraph-checkpoint': '1.0.1' },
+		},
+		ignoreScripts: false,
+		natives: ['sqlite3'],
+		verify: ['sqlite3'],
+		estimate: 'about 4 minutes, 1.7 GB',
+	},
+};
+
+/** The line a version names; undefined for one the package does not know how to install. */
+function lineOf(version) {
+	return LINES[version];
+}
+
+module.exports = { LINES, NEWEST, OLDEST, lineOf };
