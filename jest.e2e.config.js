@@ -9,6 +9,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.test.js'],
+	// One file at a time: they share the cached n8n (one of them breaks and repairs it) and two cores.
+	maxWorkers: 1,
 	// The first run installs n8n into its cache folder; later runs start in seconds.
 	testTimeout: 20 * 60 * 1000,
 };
