@@ -62,7 +62,10 @@ function nodeVersionOf(binary) {
 async function ensureNode(version, log) {
 	const major = version.split('.')[0];
 	if (process.versions.node.split('.')[0] === major) {
-		return { node: process.execPath, version: process.versions.node, binDir: dirname(process.execPath) };
+		// Native builds need Node's headers; without them node-gyp would try to download them (offline: fails).
+		const home = dirname(dirname(process.execPath));
+		const nodedir = existsSync(join(home, 'include', 'node', 'common.gypi')) ? home : undefined;
+		return { node: process.execPath, version: process.versions.node, binDir: dirname(process.execPath), nodedir };
 	}
 	const dir = join(CACHE_ROOT, `node-${version}`);
 	const home = join(dir, 'node_modules', 'node', 'node_modules', `node-${process.platform}-${process.arch}`);
