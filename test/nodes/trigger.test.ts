@@ -1,35 +1,8 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
-import { melbourneWallTime } from '../../nodes/shared/schedule';
-import { PollingTrigger } from '../harness/engine';
-import { DEMO_KEY, useNode } from '../helpers';
+import type { IDataObject } from 'n8n-workflow';
+import { DEMO_KEY } from '../helpers';
+import { ALL_CAMPAIGN_EVENTS, events, melbourneHoursAgo, summary, useTrigger } from './triggerKit';
 
-const node = useNode(new TelcoBillingTrigger(), { bulkEmail: { perRun: 10, failEvery: 0 } });
-const state = () => node.sim().state;
-const bulk = () => state().bulkEmail;
-const ALL_CAMPAIGN_EVENTS = ['newCampaign', 'campaignStatusChanged', 'campaignFinished'];
-const audience = (n: number) => state().customers.filter((c) => c.deptid === 1 && c.active && c.email).slice(0, n);
-
-function trigger(parameters: INodeParameters, apiKey = DEMO_KEY) {
-	return new PollingTrigger(new TelcoBillingTrigger(), parameters, { baseUrl: node.sim().url, apiKey });
-}
-
-async function events(poller: PollingTrigger, mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[]> {
-	const result = await poller.poll(mode);
-	return result ? result[0].map((i) => i.json) : [];
-}
-
-const summary = (list: IDataObject[]) =>
-	list.map((e) => (e.campaign ? `${e.event} ${(e.campaign as IDataObject).id} ${String(e.previousStatus)}→${(e.campaign as IDataObject).status}` : `${e.event} ${e.source} ${String(e.previousDate)}→${e.latest_date}`));
-
-function melbourneHoursAgo(hours: number): string {
-	return melbourneWallTime(new Date(Date.now() - hours * 3_600_000));
-}
-
-function appendCdr(startdate: string, source = 'demo-switch'): void {
-	state().cdrs.insert(source, 1, { orig_id: `t-${Math.random()}`, startdate, enddate: null, accountcode: '', callerid: '0400000000', did: '', direction: 'outbound', destination: '0411111111', destination_info: '', application: '', duration: 1, billsec: 1, cost: null, disposition: 'ANSWERED', privacy_flag: 0 });
-	state().cdrs.afterImport();
-}
+const { node, state, bulk, audience, trigger, appendCdr } = useTrigger();
 
 describe('campaign events', () => {
 	test('the first poll is a baseline: history is not replayed', async () => {
