@@ -88,8 +88,7 @@ export class TelcoBillingTrigger implements INodeType {
 			sources: (options.sources as string[] | undefined) ?? [],
 			timeout: Number(options.timeout ?? 30) * 1000,
 		};
-		const staticData = this.getWorkflowStaticData('node');
-		const stored = staticData.state as TriggerState | undefined;
+		const stored = this.getWorkflowStaticData('node').state as TriggerState | undefined;
 		const manual = this.getMode() === 'manual';
 
 		let observation: Observation;
@@ -104,12 +103,16 @@ export class TelcoBillingTrigger implements INodeType {
 			const found = examples(observation, settings);
 			return found.length ? [found.map((e) => item(e, observedAt))] : null;
 		}
-		if (!stored) {
-			staticData.state = baseline(observation, settings);
+		const { events, next } = stored ? diff(stored, observation, settings) : { events: [], next: baseline(observation, settings) };
+		// Compare-and-set: a poll that overlapped this one may have moved the state on meanwhile. Its result
+		// and ours overlap, so ours is dropped whole; what only ours saw, the next poll sees again. Read the
+		// static data anew: n8n may have replaced the object during the poll.
+		const current = this.getWorkflowStaticData('node');
+		if (current.state !== stored) {
+			this.logger.debug('Telco Billing Trigger: the state changed during this poll; its result is left to the next poll');
 			return null;
 		}
-		const { events, next } = diff(stored, observation, settings);
-		staticData.state = next;
+		current.state = next;
 		return events.length ? [events.map((e) => item(e, observedAt))] : null;
 	}
 }
