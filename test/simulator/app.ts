@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { sleep } from 'n8n-workflow';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import seedFile from './seed.json';
 import { registerContactRoutes } from './routes/contacts';
@@ -79,7 +80,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	app.addHook('onRequest', async (request, reply) => {
 		if (request.url.startsWith('/__simulator/')) return undefined;
 		requests.push({ method: request.method, url: request.url });
-		if (latency.ms > 0) await new Promise((resolve) => setTimeout(resolve, latency.ms));
+		if (latency.ms > 0) await sleep(latency.ms);
 		const fault = faults.shift();
 		if (fault) pending.set(request, fault);
 		// Never answers: the client's timeout is what ends the request.
