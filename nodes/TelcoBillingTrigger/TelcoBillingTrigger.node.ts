@@ -6,6 +6,7 @@ import { secretsOf } from '../shared/programmatic';
 import { splitList } from '../shared/rules';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { observe } from './trigger.fetch';
+import { exclusively } from './trigger.runs';
 import type { Watch } from './trigger.fetch';
 import { triggerFields } from './trigger.fields';
 import { baseline, diff, FINISHED } from './trigger.logic';
@@ -88,31 +89,38 @@ export class TelcoBillingTrigger implements INodeType {
 			sources: (options.sources as string[] | undefined) ?? [],
 			timeout: Number(options.timeout ?? 30) * 1000,
 		};
-		const stored = this.getWorkflowStaticData('node').state as TriggerState | undefined;
-		const manual = this.getMode() === 'manual';
-
-		let observation: Observation;
-		try {
-			observation = await observe(this, manual ? undefined : stored, watch);
-		} catch (error) {
-			throw toSafeError(this.getNode(), error, 0, await secretsOf(this));
-		}
-		const observedAt = new Date().toISOString();
-
-		if (manual) {
-			const found = examples(observation, settings);
+		if (this.getMode() === 'manual') {
+			// The editor's test event reads and never writes the state: it needs no turn.
+			const found = examples(await observeSafely(this, undefined, watch), settings);
+			const observedAt = new Date().toISOString();
 			return found.length ? [found.map((e) => item(e, observedAt))] : null;
 		}
-		const { events, next } = stored ? diff(stored, observation, settings) : { events: [], next: baseline(observation, settings) };
-		// Compare-and-set: a poll that overlapped this one may have moved the state on meanwhile. Its result
-		// and ours overlap, so ours is dropped whole; what only ours saw, the next poll sees again. Read the
-		// static data anew: n8n may have replaced the object during the poll.
-		const current = this.getWorkflowStaticData('node');
-		if (current.state !== stored) {
-			this.logger.debug('Telco Billing Trigger: the state changed during this poll; its result is left to the next poll');
-			return null;
-		}
-		current.state = next;
-		return events.length ? [events.map((e) => item(e, observedAt))] : null;
+		return await exclusively(this, async () => await track(this, settings, watch));
 	}
+}
+
+async function observeSafely(context: IPollFunctions, stored: TriggerState | undefined, watch: Watch): Promise<Observation> {
+	try {
+		return await observe(context, stored, watch);
+	} catch (error) {
+		throw toSafeError(context.getNode(), error, 0, await secretsOf(context));
+	}
+}
+
+/** An active workflow's poll: what changed since the stored state, each change once. */
+async function track(context: IPollFunctions, settings: Settings, watch: Watch): Promise<INodeExecutionData[][] | null> {
+	const stored = context.getWorkflowStaticData('node').state as TriggerState | undefined;
+	const observation = await observeSafely(context, stored, watch);
+	const observedAt = new Date().toISOString();
+	const { events, next } = stored ? diff(stored, observation, settings) : { events: [], next: baseline(observation, settings) };
+	// Compare-and-set: a poll that overlapped this one may have moved the state on meanwhile. Its result
+	// and ours overlap, so ours is dropped whole; what only ours saw, the next poll sees again. Read the
+	// static data anew: n8n may have replaced the object during the poll.
+	const current = context.getWorkflowStaticData('node');
+	if (current.state !== stored) {
+		context.logger.debug('Telco Billing Trigger: the state changed during this poll; its result is left to the next poll');
+		return null;
+	}
+	current.state = next;
+	return events.length ? [events.map((e) => item(e, observedAt))] : null;
 }

@@ -24,4 +24,29 @@ describe('overlapping polls', () => {
 		const later = bulk().create(1, 'after', 'x', audience(1), null);
 		expect(summary(await events(poller))).toEqual([`newCampaign ${later.id} null→queued`]);
 	});
+
+	test('a poll that starts while another one runs returns nothing at once, without asking the platform', async () => {
+		const poller = trigger({ events: ['newCampaign'] });
+		await events(poller);
+		const c = bulk().create(1, 'x', 'y', audience(1), null);
+		node.sim().latency.ms = 100;
+		const before = node.sim().requests.length;
+		const [first, second] = await Promise.all([events(poller), events(poller)]);
+		expect(summary(first)).toEqual([`newCampaign ${c.id} null→queued`]);
+		expect(second).toEqual([]);
+		// One poll of New Campaign alone reads one page.
+		expect(node.sim().requests.length - before).toBe(1);
+	});
+
+	test('a poll that fails lets the next one run', async () => {
+		const poller = trigger({ events: ['newCampaign'] });
+		await events(poller);
+		const c = bulk().create(1, 'x', 'y', audience(1), null);
+		node.sim().latency.ms = 100;
+		node.sim().faults.push('http500');
+		const [first, second] = await Promise.allSettled([poller.poll(), poller.poll()]);
+		expect(first.status).toBe('rejected');
+		expect(second).toEqual({ status: 'fulfilled', value: null });
+		expect(summary(await events(poller))).toEqual([`newCampaign ${c.id} null→queued`]);
+	});
 });
