@@ -163,6 +163,27 @@ describe('manual mode, restart and faults', () => {
 		expect(summary(await events(poller))).toEqual([`campaignStatusChanged ${c.id} sending→completed`, `campaignFinished ${c.id} sending→completed`]);
 	});
 
+	test('state written by version 1 (before stalls were dated) keeps working after an upgrade: nothing spurious, then every change', async () => {
+		const c = bulk().create(1, 'in flight', 'x', audience(25), null);
+		bulk().run();
+		const feed = state().cdrs.sources(1).find((s) => s.source === 'demo-switch')!;
+		feed.latestImported = melbourneHoursAgo(3);
+		const poller = trigger({ events: [...ALL_CAMPAIGN_EVENTS, 'cdrsImported', 'cdrsRated', 'cdrFeedStale'], staleHours: 2, options: { sources: ['demo-switch'] } });
+		const sources = { 'demo-switch': { imported: feed.latestImported, rated: feed.latestRated, stale: true } };
+		poller.restart({ 'node:Trigger': { state: { version: 1, maxCampaignId: c.id, inFlight: { [c.id]: 'sending' }, sources } } });
+		expect(await events(poller)).toEqual([]);
+		expect(await events(poller)).toEqual([]);
+		bulk().drain();
+		appendCdr(melbourneHoursAgo(0));
+		expect(summary(await events(poller))).toEqual([
+			`campaignStatusChanged ${c.id} sending→completed`,
+			`campaignFinished ${c.id} sending→completed`,
+			`cdrsImported demo-switch ${sources['demo-switch'].imported}→${feed.latestImported}`,
+			`cdrsRated demo-switch ${sources['demo-switch'].rated}→${feed.latestRated}`,
+		]);
+		expect(await events(poller)).toEqual([]);
+	});
+
 	test.each([
 		['an HTTP 500', 'http500', /^HTTP 500 from the billing platform/],
 		['invalid key', 'invalidKey', /^invalid key/],
