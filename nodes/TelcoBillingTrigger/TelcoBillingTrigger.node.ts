@@ -6,7 +6,7 @@ import { secretsOf } from '../shared/programmatic';
 import { splitList } from '../shared/rules';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { observe } from './trigger.fetch';
-import { exclusively } from './trigger.runs';
+import { exclusively, firstOfActivation } from './trigger.runs';
 import type { Watch } from './trigger.fetch';
 import { triggerFields } from './trigger.fields';
 import { baseline, diff, FINISHED } from './trigger.logic';
@@ -91,7 +91,9 @@ export class TelcoBillingTrigger implements INodeType {
 		};
 		if (this.getMode() === 'manual') {
 			// The editor's test event reads and never writes the state: it needs no turn.
-			const found = examples(await observeSafely(this, undefined, watch), settings);
+			const observation = await observeSafely(this, undefined, watch);
+			if (observation instanceof Error) throw observation;
+			const found = examples(observation, settings);
 			const observedAt = new Date().toISOString();
 			return found.length ? [found.map((e) => item(e, observedAt))] : null;
 		}
@@ -99,18 +101,29 @@ export class TelcoBillingTrigger implements INodeType {
 	}
 }
 
-async function observeSafely(context: IPollFunctions, stored: TriggerState | undefined, watch: Watch): Promise<Observation> {
+/** Reads the platform; a failure comes back as the error the user may see, with the key kept out. */
+async function observeSafely(context: IPollFunctions, stored: TriggerState | undefined, watch: Watch): Promise<Observation | Error> {
 	try {
 		return await observe(context, stored, watch);
 	} catch (error) {
-		throw toSafeError(context.getNode(), error, 0, await secretsOf(context));
+		return toSafeError(context.getNode(), error, 0, await secretsOf(context));
 	}
 }
 
 /** An active workflow's poll: what changed since the stored state, each change once. */
 async function track(context: IPollFunctions, settings: Settings, watch: Watch): Promise<INodeExecutionData[][] | null> {
 	const stored = context.getWorkflowStaticData('node').state as TriggerState | undefined;
+	const first = firstOfActivation(context);
 	const observation = await observeSafely(context, stored, watch);
+	if (observation instanceof Error) {
+		// n8n runs an activation's first poll itself; if it throws, the activation fails and n8n retries it
+		// silently for up to a day. With a state to resume from, nothing is lost by waiting: the next poll
+		// runs as a regular execution, whose failure the user sees. Without one (the first activation ever)
+		// failing at once is what shows a wrong credential.
+		if (!first || !stored) throw observation;
+		context.logger.warn(`Telco Billing Trigger: the billing platform could not be polled at activation; the next poll tries again: ${observation.message}`);
+		return null;
+	}
 	const observedAt = new Date().toISOString();
 	const { events, next } = stored ? diff(stored, observation, settings) : { events: [], next: baseline(observation, settings) };
 	// Compare-and-set: a poll that overlapped this one may have moved the state on meanwhile. Its result

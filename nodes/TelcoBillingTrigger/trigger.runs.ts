@@ -1,5 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
+/** What a poll needs to know about the other polls of its workflow, which n8n does not tell it. */
+
 // n8n starts a workflow's next poll even while the previous one still runs. Module-level, so it is shared
 // by every Workflow object n8n builds for the same workflow in this process.
 const running = new Set<string>();
@@ -21,4 +23,15 @@ export async function exclusively<T>(context: IPollFunctions, poll: () => Promis
 	} finally {
 		running.delete(key);
 	}
+}
+
+// n8n builds a new Workflow object, with new static data objects, at each activation (and restart).
+const polled = new WeakSet<object>();
+
+/** Whether this is the first poll of this activation; marks it polled. */
+export function firstOfActivation(context: IPollFunctions): boolean {
+	const data = context.getWorkflowStaticData('node');
+	const first = !polled.has(data);
+	polled.add(data);
+	return first;
 }
