@@ -6,6 +6,7 @@ import { secretsOf } from '../shared/programmatic';
 import { splitList } from '../shared/rules';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { observe } from './trigger.fetch';
+import { exclusively, firstOfActivation } from './trigger.runs';
 import type { Watch } from './trigger.fetch';
 import { triggerFields } from './trigger.fields';
 import { baseline, diff, FINISHED } from './trigger.logic';
@@ -88,28 +89,51 @@ export class TelcoBillingTrigger implements INodeType {
 			sources: (options.sources as string[] | undefined) ?? [],
 			timeout: Number(options.timeout ?? 30) * 1000,
 		};
-		const staticData = this.getWorkflowStaticData('node');
-		const stored = staticData.state as TriggerState | undefined;
-		const manual = this.getMode() === 'manual';
-
-		let observation: Observation;
-		try {
-			observation = await observe(this, manual ? undefined : stored, watch);
-		} catch (error) {
-			throw toSafeError(this.getNode(), error, 0, await secretsOf(this));
-		}
-		const observedAt = new Date().toISOString();
-
-		if (manual) {
+		if (this.getMode() === 'manual') {
+			// The editor's test event reads and never writes the state: it needs no turn.
+			const observation = await observeSafely(this, undefined, watch);
+			if (observation instanceof Error) throw observation;
 			const found = examples(observation, settings);
+			const observedAt = new Date().toISOString();
 			return found.length ? [found.map((e) => item(e, observedAt))] : null;
 		}
-		if (!stored) {
-			staticData.state = baseline(observation, settings);
-			return null;
-		}
-		const { events, next } = diff(stored, observation, settings);
-		staticData.state = next;
-		return events.length ? [events.map((e) => item(e, observedAt))] : null;
+		return await exclusively(this, async () => await track(this, settings, watch));
 	}
+}
+
+/** Reads the platform; a failure comes back as the error the user may see, with the key kept out. */
+async function observeSafely(context: IPollFunctions, stored: TriggerState | undefined, watch: Watch): Promise<Observation | Error> {
+	try {
+		return await observe(context, stored, watch);
+	} catch (error) {
+		return toSafeError(context.getNode(), error, 0, await secretsOf(context));
+	}
+}
+
+/** An active workflow's poll: what changed since the stored state, each change once. */
+async function track(context: IPollFunctions, settings: Settings, watch: Watch): Promise<INodeExecutionData[][] | null> {
+	const stored = context.getWorkflowStaticData('node').state as TriggerState | undefined;
+	const first = firstOfActivation(context);
+	const observation = await observeSafely(context, stored, watch);
+	if (observation instanceof Error) {
+		// n8n runs an activation's first poll itself; if it throws, the activation fails and n8n retries it
+		// silently for up to a day. With a state to resume from, nothing is lost by waiting: the next poll
+		// runs as a regular execution, whose failure the user sees. Without one (the first activation ever)
+		// failing at once is what shows a wrong credential.
+		if (!first || !stored) throw observation;
+		context.logger.warn(`Telco Billing Trigger: the billing platform could not be polled at activation; the next poll tries again: ${observation.message}`);
+		return null;
+	}
+	const observedAt = new Date().toISOString();
+	const { events, next } = stored ? diff(stored, observation, settings) : { events: [], next: baseline(observation, settings) };
+	// Compare-and-set: a poll that overlapped this one may have moved the state on meanwhile. Its result
+	// and ours overlap, so ours is dropped whole; what only ours saw, the next poll sees again. Read the
+	// static data anew: n8n may have replaced the object during the poll.
+	const current = context.getWorkflowStaticData('node');
+	if (current.state !== stored) {
+		context.logger.debug('Telco Billing Trigger: the state changed during this poll; its result is left to the next poll');
+		return null;
+	}
+	current.state = next;
+	return events.length ? [events.map((e) => item(e, observedAt))] : null;
 }

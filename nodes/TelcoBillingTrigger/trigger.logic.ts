@@ -11,8 +11,13 @@ export interface TriggerState {
 	maxCampaignId: number;
 	/** Status of each campaign not finished yet, by id. */
 	inFlight: Record<string, string>;
-	/** Per CDR source: latest imported and rated dates seen, and whether a stale alarm is raised. */
+	/** Per CDR source: latest imported and rated dates seen, and whether it was stale (its alarm raised). */
 	sources: Record<string, { imported: string; rated: string; stale: boolean }>;
+	/**
+	 * Platform wall time of the poll that wrote this state: a source's stall is over once it reached a date
+	 * still fresh then. Optional: states written before it was added have none.
+	 */
+	polledAt?: string;
 }
 
 /** What one poll saw on the platform. */
@@ -48,9 +53,20 @@ function hoursBetween(earlier: string, later: string): number {
 	return (toMs(later) - toMs(earlier)) / 3_600_000;
 }
 
+/**
+ * Whether a feed stale at the last poll has recovered since and stalled again at `imported`. It has when
+ * `imported` was still fresh at that poll: the feed caught up after it, even if no poll saw it fresh, or
+ * n8n never wrote down the poll that did (it saves static data only after polls that emitted). A feed
+ * that moves on but stays behind all along is still the same stall. Without the last poll's time (a state
+ * written before it was kept), any later date counts as a new stall.
+ */
+function stalledAnew(seen: string, imported: string, polledAt: string | undefined, staleHours: number): boolean {
+	return polledAt ? hoursBetween(imported, polledAt) <= staleHours : imported > seen;
+}
+
 /** The state a first poll records: everything as it is, nothing to emit. */
 export function baseline(observation: Observation, settings: Settings, previousMax = 0): TriggerState {
-	const state: TriggerState = { version: 1, maxCampaignId: previousMax, inFlight: {}, sources: {} };
+	const state: TriggerState = { version: 1, maxCampaignId: previousMax, inFlight: {}, sources: {}, polledAt: observation.platformNow };
 	for (const [id, record] of observation.campaigns) {
 		state.maxCampaignId = Math.max(state.maxCampaignId, id);
 		if (!FINISHED.includes(String(record.status))) state.inFlight[String(id)] = String(record.status);
@@ -73,7 +89,7 @@ export function baseline(observation: Observation, settings: Settings, previousM
 export function diff(state: TriggerState, observation: Observation, settings: Settings): { events: Emitted[]; next: TriggerState } {
 	const wants = (event: TriggerEvent) => settings.events.includes(event);
 	const events: Emitted[] = [];
-	const next: TriggerState = { version: 1, maxCampaignId: state.maxCampaignId, inFlight: { ...state.inFlight }, sources: {} };
+	const next: TriggerState = { version: 1, maxCampaignId: state.maxCampaignId, inFlight: { ...state.inFlight }, sources: {}, polledAt: observation.platformNow };
 
 	for (const id of [...observation.campaigns.keys()].sort((a, b) => a - b)) {
 		const record = observation.campaigns.get(id)!;
@@ -106,8 +122,9 @@ export function diff(state: TriggerState, observation: Observation, settings: Se
 		const record = { source, latest_date: imported };
 		if (before && imported > before.imported && wants('cdrsImported')) events.push({ event: 'cdrsImported', source: record, previousDate: before.imported });
 		if (before && rated > before.rated && wants('cdrsRated')) events.push({ event: 'cdrsRated', source: { source, latest_date: rated }, previousDate: before.rated });
-		// One alarm per stall: raised when the feed goes stale, re-armed only once it has recovered.
-		const alarmed = before?.stale ?? stale;
+		// One alarm per stall, a stall being the date the feed stopped at: a source first seen stale has had
+		// its stall before the trigger watched; one stale at the last poll alarms only for a new stall.
+		const alarmed = before ? before.stale && !stalledAnew(before.imported, imported, state.polledAt, settings.staleHours) : stale;
 		if (stale && !alarmed && wants('cdrFeedStale')) events.push({ event: 'cdrFeedStale', source: record, previousDate: before?.imported ?? null, staleHours: settings.staleHours });
 		next.sources[source] = { imported: before && before.imported > imported ? before.imported : imported, rated: before && before.rated > rated ? before.rated : rated, stale };
 	}

@@ -174,11 +174,15 @@ export async function loadNodeOptions(options: LoadOptionsRun): Promise<unknown>
 
 /**
  * A polling trigger as n8n runs it once activated: the same Workflow object across polls, so static data
- * carries over; `restart()` makes a new one from the stored static data, as after an n8n restart.
+ * carries over. n8n writes static data to its database only at activation (after the first poll) and after
+ * a poll that emitted items; `restart()` makes a new Workflow object from what it wrote, as after an n8n
+ * restart or a reactivation.
  */
 export class PollingTrigger {
 	private workflow!: Workflow;
 	private node!: INode;
+	private saved: IDataObject = {};
+	private activated = false;
 
 	constructor(
 		private readonly nodeType: INodeType,
@@ -209,22 +213,33 @@ export class PollingTrigger {
 			staticData,
 			settings: { executionOrder: 'v1' },
 		});
+		this.activated = false;
 	}
 
 	/** One poll through n8n-core's PollContext; 'manual' is the editor's "fetch test event". */
 	async poll(mode: 'trigger' | 'manual' = 'trigger') {
 		const additionalData = buildAdditionalData(this.workflow, this.credentials);
 		const context = new PollContext(this.workflow, this.node, additionalData, mode, 'activate');
-		return await this.nodeType.poll!.call(context);
+		const result = await this.nodeType.poll!.call(context);
+		if (mode === 'trigger' && (!this.activated || result)) this.saved = this.staticData;
+		if (mode === 'trigger') this.activated = true;
+		return result;
 	}
 
-	/** The trigger's stored state, as JSON (what n8n saves between polls). */
+	/** The trigger's stored state, as JSON (what the running n8n holds between polls). */
 	get staticData(): IDataObject {
 		return JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
 	}
 
-	restart(): void {
-		this.build(this.staticData);
+	/** What n8n last wrote to its database. */
+	get savedStaticData(): IDataObject {
+		return JSON.parse(JSON.stringify(this.saved)) as IDataObject;
+	}
+
+	/** A new activation from what n8n wrote, or from the given static data (e.g. saved by an older version). */
+	restart(staticData: IDataObject = this.savedStaticData): void {
+		this.saved = staticData;
+		this.build(JSON.parse(JSON.stringify(staticData)) as IDataObject);
 	}
 }
 

@@ -118,7 +118,7 @@ test('1,000 polls with faults and campaign and CDR activity: every change emitte
 	const all = emitted.flat();
 	expect(new Set(all).size).toBe(all.length);
 	expect(all.filter((e) => e.startsWith('newCampaign')).length).toBe(new Set(bulk.log.filter((l) => l.deptid === 1).map((l) => l.id)).size - new Set(bulk.log.slice(0, snapshots[0].campaignLog).filter((l) => l.deptid === 1).map((l) => l.id)).size);
-	expect(Object.keys((poller.staticData['node:Trigger'] as IDataObject).state as IDataObject)).toEqual(['version', 'maxCampaignId', 'inFlight', 'sources']);
+	expect(Object.keys((poller.staticData['node:Trigger'] as IDataObject).state as IDataObject)).toEqual(['version', 'maxCampaignId', 'inFlight', 'sources', 'polledAt']);
 });
 
 function describe(event: IDataObject): string {

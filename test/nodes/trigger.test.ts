@@ -1,35 +1,8 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
-import { melbourneWallTime } from '../../nodes/shared/schedule';
-import { PollingTrigger } from '../harness/engine';
-import { DEMO_KEY, useNode } from '../helpers';
+import type { IDataObject } from 'n8n-workflow';
+import { DEMO_KEY } from '../helpers';
+import { ALL_CAMPAIGN_EVENTS, events, melbourneHoursAgo, summary, useTrigger } from './triggerKit';
 
-const node = useNode(new TelcoBillingTrigger(), { bulkEmail: { perRun: 10, failEvery: 0 } });
-const state = () => node.sim().state;
-const bulk = () => state().bulkEmail;
-const ALL_CAMPAIGN_EVENTS = ['newCampaign', 'campaignStatusChanged', 'campaignFinished'];
-const audience = (n: number) => state().customers.filter((c) => c.deptid === 1 && c.active && c.email).slice(0, n);
-
-function trigger(parameters: INodeParameters, apiKey = DEMO_KEY) {
-	return new PollingTrigger(new TelcoBillingTrigger(), parameters, { baseUrl: node.sim().url, apiKey });
-}
-
-async function events(poller: PollingTrigger, mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[]> {
-	const result = await poller.poll(mode);
-	return result ? result[0].map((i) => i.json) : [];
-}
-
-const summary = (list: IDataObject[]) =>
-	list.map((e) => (e.campaign ? `${e.event} ${(e.campaign as IDataObject).id} ${String(e.previousStatus)}→${(e.campaign as IDataObject).status}` : `${e.event} ${e.source} ${String(e.previousDate)}→${e.latest_date}`));
-
-function melbourneHoursAgo(hours: number): string {
-	return melbourneWallTime(new Date(Date.now() - hours * 3_600_000));
-}
-
-function appendCdr(startdate: string, source = 'demo-switch'): void {
-	state().cdrs.insert(source, 1, { orig_id: `t-${Math.random()}`, startdate, enddate: null, accountcode: '', callerid: '0400000000', did: '', direction: 'outbound', destination: '0411111111', destination_info: '', application: '', duration: 1, billsec: 1, cost: null, disposition: 'ANSWERED', privacy_flag: 0 });
-	state().cdrs.afterImport();
-}
+const { node, state, bulk, audience, trigger, appendCdr } = useTrigger();
 
 describe('campaign events', () => {
 	test('the first poll is a baseline: history is not replayed', async () => {
@@ -188,6 +161,27 @@ describe('manual mode, restart and faults', () => {
 		expect(await events(poller)).toEqual([]);
 		bulk().drain();
 		expect(summary(await events(poller))).toEqual([`campaignStatusChanged ${c.id} sending→completed`, `campaignFinished ${c.id} sending→completed`]);
+	});
+
+	test('state written by version 1 (before stalls were dated) keeps working after an upgrade: nothing spurious, then every change', async () => {
+		const c = bulk().create(1, 'in flight', 'x', audience(25), null);
+		bulk().run();
+		const feed = state().cdrs.sources(1).find((s) => s.source === 'demo-switch')!;
+		feed.latestImported = melbourneHoursAgo(3);
+		const poller = trigger({ events: [...ALL_CAMPAIGN_EVENTS, 'cdrsImported', 'cdrsRated', 'cdrFeedStale'], staleHours: 2, options: { sources: ['demo-switch'] } });
+		const sources = { 'demo-switch': { imported: feed.latestImported, rated: feed.latestRated, stale: true } };
+		poller.restart({ 'node:Trigger': { state: { version: 1, maxCampaignId: c.id, inFlight: { [c.id]: 'sending' }, sources } } });
+		expect(await events(poller)).toEqual([]);
+		expect(await events(poller)).toEqual([]);
+		bulk().drain();
+		appendCdr(melbourneHoursAgo(0));
+		expect(summary(await events(poller))).toEqual([
+			`campaignStatusChanged ${c.id} sending→completed`,
+			`campaignFinished ${c.id} sending→completed`,
+			`cdrsImported demo-switch ${sources['demo-switch'].imported}→${feed.latestImported}`,
+			`cdrsRated demo-switch ${sources['demo-switch'].rated}→${feed.latestRated}`,
+		]);
+		expect(await events(poller)).toEqual([]);
 	});
 
 	test.each([

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { sleep } from 'n8n-workflow';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import seedFile from './seed.json';
 import { registerContactRoutes } from './routes/contacts';
@@ -34,6 +35,8 @@ export interface Simulator {
 	requests: Array<{ method: string; url: string }>;
 	/** Faults served to the next requests, one each, in order. */
 	faults: Fault[];
+	/** Milliseconds every API request waits before it is handled: a slow platform, for overlap tests. */
+	latency: { ms: number };
 	close(): Promise<void>;
 }
 
@@ -59,6 +62,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 });
 	const requests: Simulator['requests'] = [];
 	const faults: Fault[] = [];
+	const latency = { ms: 0 };
 
 	app.decorateRequest('apiKey', null as unknown as ApiKey);
 	// The platform answers every failure with HTTP 200; an empty JSON body is treated as {}.
@@ -76,6 +80,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	app.addHook('onRequest', async (request, reply) => {
 		if (request.url.startsWith('/__simulator/')) return undefined;
 		requests.push({ method: request.method, url: request.url });
+		if (latency.ms > 0) await sleep(latency.ms);
 		const fault = faults.shift();
 		if (fault) pending.set(request, fault);
 		// Never answers: the client's timeout is what ends the request.
@@ -118,7 +123,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		{ prefix: '/:apiKey' },
 	);
 
-	registerControlRoutes(app, state, faults);
+	registerControlRoutes(app, state, faults, latency);
 	// The only endpoints without a key in the path.
 	registerAccountRoutes(app, state);
 
@@ -133,6 +138,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		url: address.replace('localhost', '127.0.0.1'),
 		requests,
 		faults,
+		latency,
 		close: async () => {
 			await app.close();
 		},

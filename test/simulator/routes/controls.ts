@@ -9,7 +9,7 @@ const FAULTS: Fault[] = ['http500', 'drop', 'hang', 'invalidKey'];
  * Simulator-only controls under /__simulator (not part of the platform's API), for tests running in
  * another process and for people building workflows offline.
  */
-export function registerControlRoutes(app: FastifyInstance, state: State, faults: Fault[]): void {
+export function registerControlRoutes(app: FastifyInstance, state: State, faults: Fault[], latency: { ms: number }): void {
 	app.get('/__simulator/cdrs', async (request: FastifyRequest<{ Querystring: { source?: string } }>) => ({
 		cdrs: state.cdrs.all.filter((c) => !request.query.source || c.source === request.query.source).map(CdrStore.shown),
 	}));
@@ -56,5 +56,12 @@ export function registerControlRoutes(app: FastifyInstance, state: State, faults
 		else if (typeof fault === 'string' && FAULTS.includes(fault)) faults.push(fault);
 		else return reply.code(400).send({ success: false, description: `give error_code, or fault as one of ${FAULTS.join(', ')}` });
 		return { success: true, queued: faults.length };
+	});
+
+	app.post('/__simulator/latency', async (request: FastifyRequest<{ Body: { ms?: number } }>, reply) => {
+		const ms = request.body?.ms;
+		if (typeof ms !== 'number' || !(ms >= 0)) return reply.code(400).send({ success: false, description: 'give ms, a number of milliseconds (0: no delay)' });
+		latency.ms = ms;
+		return { success: true, ms };
 	});
 }

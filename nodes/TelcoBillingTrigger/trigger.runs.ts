@@ -1,0 +1,37 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
+/** What a poll needs to know about the other polls of its workflow, which n8n does not tell it. */
+
+// n8n starts a workflow's next poll even while the previous one still runs. Module-level, so it is shared
+// by every Workflow object n8n builds for the same workflow in this process.
+const running = new Set<string>();
+
+function keyOf(context: IPollFunctions): string {
+	return `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
+}
+
+/** Runs `poll` unless a poll of the same workflow and node is running: then returns null at once. */
+export async function exclusively<T>(context: IPollFunctions, poll: () => Promise<T>): Promise<T | null> {
+	const key = keyOf(context);
+	if (running.has(key)) {
+		context.logger.debug('Telco Billing Trigger: the previous poll is still running; this one is skipped');
+		return null;
+	}
+	running.add(key);
+	try {
+		return await poll();
+	} finally {
+		running.delete(key);
+	}
+}
+
+// n8n builds a new Workflow object, with new static data objects, at each activation (and restart).
+const polled = new WeakSet<object>();
+
+/** Whether this is the first poll of this activation; marks it polled. */
+export function firstOfActivation(context: IPollFunctions): boolean {
+	const data = context.getWorkflowStaticData('node');
+	const first = !polled.has(data);
+	polled.add(data);
+	return first;
+}
