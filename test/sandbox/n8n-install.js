@@ -150,7 +150,7 @@ async function ensureN8n({ version, log = console.log }) {
 	const marker = join(dir, '.installed');
 	const logFile = join(dir, 'install.log');
 	const recipe = JSON.stringify({ package: line.package, node: runtime.version });
-	const result = { version, node: runtime.node, nodeVersion: runtime.version, binDir: runtime.binDir, bin: n8nBinOf(dir), dir };
+	const result = { version, env: line.env, node: runtime.node, nodeVersion: runtime.version, binDir: runtime.binDir, bin: n8nBinOf(dir), dir };
 	const started = Date.now();
 	mkdirSync(dir, { recursive: true });
 

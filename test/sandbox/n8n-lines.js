@@ -22,6 +22,8 @@ const LINES = {
 		// What must load for n8n to start and run a Code node.
 		verify: ['sqlite3', 'isolated-vm'],
 		estimate: 'about 9 minutes, 2.3 GB',
+		// Its MCP server registry refreshes from n8n's cloud at start and logs a stack trace when offline.
+		env: { N8N_DISABLED_MODULES: 'mcp-registry' },
 	},
 	'2.8.4': {
 		node: '20.20.2',
@@ -36,6 +38,7 @@ const LINES = {
 		natives: ['sqlite3'],
 		verify: ['sqlite3'],
 		estimate: 'about 4 minutes, 1.7 GB',
+		env: {},
 	},
 };
 

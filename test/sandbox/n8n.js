@@ -37,6 +37,7 @@ function n8nEnv(n8n, userFolder, extra = {}) {
 		// jest sets NODE_ENV=test, in which n8n's logger (and so `execute`'s output) stays silent.
 		NODE_ENV: 'production',
 		NODE_OPTIONS: '--max-old-space-size=4096',
+		...n8n.env,
 		...extra,
 	};
 }
