@@ -7,6 +7,7 @@
 const { spawnSync } = require('node:child_process');
 const { spawnSimulator } = require('../simulator/spawn.js');
 const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
+const { createServer } = require('node:net');
 const { join } = require('node:path');
 const { ROOT, ensureN8n, n8nCli, n8nEnv, n8nSpawn, prepareImports, requestedVersion } = require('./n8n.js');
 
@@ -44,6 +45,11 @@ async function main() {
 		await startSimulator();
 		return;
 	}
+	await portsFree([
+		[SIMULATOR_PORT, '--port'],
+		[SMTP_PORT, '--smtp-port'],
+		[N8N_PORT, '--n8n-port'],
+	]);
 	console.log('Building the package…');
 	const build = spawnSync('npx', ['n8n-node', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 	if (build.status !== 0) throw new Error('`n8n-node build` failed: fix the errors above, then run npm start again.');
@@ -92,6 +98,17 @@ async function main() {
 			'Press Ctrl-C to stop n8n and the simulator.',
 		].join('\n'),
 	);
+}
+
+/** Refuses to start when a port is taken (usually a sandbox still running), naming the option that moves it. */
+async function portsFree(ports) {
+	for (const [port, option] of ports) {
+		const free = await new Promise((resolve) => {
+			const probe = createServer().once('error', () => resolve(false));
+			probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+		});
+		if (!free) throw new Error(`port ${port} on 127.0.0.1 is in use (another sandbox still running?). Stop it, or choose another port with ${option} <port>.`);
+	}
 }
 
 async function waitFor(url, seconds = 180) {
