@@ -49,10 +49,13 @@ export class TelcoBillingApi implements ICredentialType {
 	}
 
 	// cdr/status is the smallest read the API has: its size does not grow with the customer base.
+	// n8n's tester shows, for a thrown HTTP error, only its own generic text (in n8n 2.x the error loses the
+	// response its `responseCode` rules read); so every answer is let through and judged by its body.
 	test: ICredentialTestRequest = {
 		request: {
 			method: 'GET',
 			url: '/cdr/status',
+			ignoreHttpStatusErrors: true,
 		},
 		rules: [
 			{
@@ -68,7 +71,17 @@ export class TelcoBillingApi implements ICredentialType {
 				properties: {
 					key: 'success',
 					value: false,
-					message: 'The platform refused the request: check the base URL and the API key',
+					message: 'The platform refused the request: check the Base URL (including its API prefix) and the API key',
+				},
+			},
+			{
+				// The platform always answers with `success`; a web page, an error page or another service does not.
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'success',
+					value: undefined,
+					message:
+						'The Base URL answered, but not like the billing platform API (a web page, an error page or another service): check that it is the API address including its API prefix, e.g. https://billing.example.com/api',
 				},
 			},
 		],
