@@ -7,6 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { withApiKey } from '../nodes/shared/apiKey';
+import { answerRules } from '../nodes/shared/credentialTest';
 
 export class TelcoBillingApi implements ICredentialType {
 	name = 'telcoBillingApi';
@@ -66,24 +67,7 @@ export class TelcoBillingApi implements ICredentialType {
 					message: 'The platform answered "invalid key": check the API key and that it belongs to this platform',
 				},
 			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'success',
-					value: false,
-					message: 'The platform refused the request: check the Base URL (including its API prefix) and the API key',
-				},
-			},
-			{
-				// The platform always answers with `success`; a web page, an error page or another service does not.
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'success',
-					value: undefined,
-					message:
-						'The Base URL answered, but not like the billing platform API (a web page, an error page or another service): check that it is the API address including its API prefix, e.g. https://billing.example.com/api',
-				},
-			},
+			...answerRules('The platform refused the request: check the Base URL (including its API prefix) and the API key'),
 		],
 	};
 }
