@@ -83,10 +83,9 @@ async function fetchPages(
 	return records;
 }
 
-/** The values of the operation's secret fields and parameters, kept out of its errors. */
+/** The values of the operation's secret body fields, kept out of its errors. */
 function operationSecrets(op: Operation, input: RequestInput): string[] {
-	const values = [...(op.secretFields ?? []).map((field) => input.body[field]), ...(op.secretParams ?? []).map((name) => input.param(name, ''))];
-	return values.map((value) => String(value ?? ''));
+	return (op.secretFields ?? []).map((field) => String(input.body[field] ?? ''));
 }
 
 /**
@@ -131,14 +130,14 @@ export function createRunner(table: OperationTable) {
 				qs: input.qs,
 			};
 			const limit = limitOf(this, op);
-			const settings: RequestSettings = { secrets: operationSecrets(op, input) };
+			const settings: RequestSettings = { credential: op.credential, secrets: operationSecrets(op, input) };
 			let records: IDataObject[];
 			if (op.list === 'paged') {
 				records = await fetchPages(this, op, options, input.path, limit, settings);
 			} else {
 				const request = { ...options, url: fillPath(op.path, input.path) };
 				const body = op.send
-					? await op.send(async (extra) => await platformRequest(this, { ...request, ...extra }, settings), input, (await secretsOf(this))[0])
+					? await op.send(async (extra) => await platformRequest(this, { ...request, ...extra }, settings), input, async (type) => await this.getCredentials(type))
 					: await platformRequest(this, request, settings);
 				records = toRecords(body, op.output);
 			}

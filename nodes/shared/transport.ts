@@ -17,6 +17,9 @@ export { PlatformRequestError } from './failure';
 
 export const CREDENTIAL_TYPE = 'telcoBillingApi';
 
+/** The portal user's login, for the one endpoint that takes it (get-key). */
+export const PORTAL_LOGIN_CREDENTIAL_TYPE = 'telcoBillingPortalLoginApi';
+
 type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 // The credential fields that hold secrets, whichever credential a request goes through.
