@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { startSimulator } from './simulator/app';
 import type { Simulator, SimulatorOptions } from './simulator/app';
 import { loadNodeOptions, runNode, shutdownEngine } from './harness/engine';
-import type { RunResult } from './harness/engine';
+import type { OtherCredentials, RunResult } from './harness/engine';
 
 export const DEMO_KEY = 'demo-key-0001';
 export const OTHER_KEY = 'other-dept-key';
@@ -13,7 +13,7 @@ export interface NodeRunner {
 	options(method: string, parameters?: INodeParameters, filter?: string, path?: string): Promise<unknown>;
 	run(
 		parameters: INodeParameters,
-		options?: { input?: IDataObject[]; continueOnFail?: boolean; apiKey?: string; baseUrl?: string },
+		options?: { input?: IDataObject[]; continueOnFail?: boolean; apiKey?: string; baseUrl?: string; otherCredentials?: OtherCredentials },
 	): Promise<RunResult>;
 }
 
@@ -39,6 +39,7 @@ export function useNode(nodeType: INodeType, simulatorOptions: SimulatorOptions 
 				parameters,
 				input: options.input,
 				continueOnFail: options.continueOnFail,
+				otherCredentials: options.otherCredentials,
 				credentials: { baseUrl: options.baseUrl ?? sim.url, apiKey: options.apiKey ?? DEMO_KEY },
 			}),
 	};

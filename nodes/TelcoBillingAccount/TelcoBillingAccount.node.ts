@@ -1,6 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { declarativeNode } from '../shared/node';
 import { describeResource } from '../shared/operations';
+import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport';
 import { accountOperations, demoOperations } from './account.operations';
 
 export class TelcoBillingAccount implements INodeType {
@@ -13,7 +14,20 @@ export class TelcoBillingAccount implements INodeType {
 		defaults: { name: 'Telco Billing Account' },
 		usableAsTool: true,
 		...declarativeNode({ account: accountOperations, demo: demoOperations }),
+		credentials: [
+			{ name: CREDENTIAL_TYPE, required: true, displayOptions: { show: { authentication: [CREDENTIAL_TYPE] } } },
+			// A portal password typed into a node would be stored in plain text: it lives in its own credential.
+			{ name: PORTAL_LOGIN_CREDENTIAL_TYPE, required: true, displayOptions: { show: { resource: ['account'], operation: ['verifyLogin'] } } },
+		],
 		properties: [
+			{
+				// With two credentials, n8n's declarative engine picks its own by this parameter; the runner
+				// then sends each operation through the credential the operation names.
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'hidden',
+				default: CREDENTIAL_TYPE,
+			},
 			{
 				displayName: 'Resource',
 				name: 'resource',

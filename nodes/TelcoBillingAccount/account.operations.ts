@@ -1,7 +1,9 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { PORTAL_LOGIN_PATH } from '../shared/apiKey';
 import type { Operation } from '../shared/operations';
 import { rules } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
+import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport';
 
 const secret = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
@@ -17,16 +19,25 @@ const secret = (displayName: string, name: string, description: string): INodePr
  * get-key answers with an API key, and a key must never enter execution data: the node reports whether the
  * portal login works and whether its key is the one this credential holds, with the last characters only.
  */
-async function verifyLogin(request: (options: Partial<IHttpRequestOptions>) => Promise<unknown>, input: RequestInput, apiKey: string): Promise<IDataObject> {
+async function verifyLogin(
+	request: (options: Partial<IHttpRequestOptions>) => Promise<unknown>,
+	_input: RequestInput,
+	credential: (type: string) => Promise<IDataObject>,
+): Promise<IDataObject> {
 	const body = (await request({})) as IDataObject;
 	const key = String(body.key ?? '');
+	const apiKey = String((await credential(CREDENTIAL_TYPE)).apiKey ?? '');
 	return {
 		success: true,
-		username: input.path.username as string,
+		username: String((await credential(PORTAL_LOGIN_CREDENTIAL_TYPE)).username ?? ''),
 		key_matches_credential: key !== '' && key === apiKey,
 		key_hint: key.length > 8 ? `…${key.slice(-4)}` : '…',
 	};
 }
+
+// n8n keeps node parameters and execution data unencrypted: say so where a secret has to be one.
+const STORED_IN_CLEAR =
+	'n8n stores node parameters, and the input and output of every saved execution, unencrypted. Pass it by expression from the node that receives it (e.g. the email or form trigger) rather than typing it here, and turn off saving execution data for this workflow (Workflow Settings).';
 
 const confirmRules: Rule[] = [
 	rules.pattern('body', 'token', 'Reset Token', /^[0-9a-f]{64}$/, 'must be the 64 lowercase hexadecimal characters of the reset email'),
@@ -40,14 +51,10 @@ export const accountOperations: Operation[] = [
 		value: 'verifyLogin',
 		name: 'Verify Portal Login',
 		action: 'Verify a portal login',
-		description: 'Check that a portal user can obtain the API key, and whether it is this credential’s key. The key itself is never output.',
+		description: 'Check that the portal user of the Portal Login credential can obtain the API key, and whether it is this API credential’s key. The key itself is never output.',
 		method: 'GET',
-		path: '/get-key/{username}/{password}',
-		fields: [
-			{ displayName: 'Username', name: 'username', type: 'string', required: true, default: '', description: 'Portal username (allowed on the key as alloweduser&lt;username&gt;)' },
-			secret('Password', 'password', 'The portal user’s password: sent encoded in the path, never logged or shown'),
-		],
-		secretParams: ['password'],
+		path: PORTAL_LOGIN_PATH,
+		credential: PORTAL_LOGIN_CREDENTIAL_TYPE,
 		send: verifyLogin,
 	},
 	{
@@ -68,9 +75,9 @@ export const accountOperations: Operation[] = [
 		method: 'POST',
 		path: '/password-reset/confirm',
 		fields: [
-			{ ...secret('Reset Token', 'token', '64 lowercase hexadecimal characters, from the reset email'), routing: { send: { type: 'body', property: 'token' } } },
-			{ ...secret('New Password', 'password', 'At least 8 characters'), routing: { send: { type: 'body', property: 'password' } } },
-			{ ...secret('Confirm New Password', 'password_confirm', 'The same password again'), routing: { send: { type: 'body', property: 'password_confirm' } } },
+			{ ...secret('Reset Token', 'token', `64 lowercase hexadecimal characters, from the reset email. ${STORED_IN_CLEAR}`), routing: { send: { type: 'body', property: 'token' } } },
+			{ ...secret('New Password', 'password', `At least 8 characters. ${STORED_IN_CLEAR}`), routing: { send: { type: 'body', property: 'password' } } },
+			{ ...secret('Confirm New Password', 'password_confirm', 'The same password again, passed the same way'), routing: { send: { type: 'body', property: 'password_confirm' } } },
 		],
 		rules: confirmRules,
 		secretFields: ['token', 'password', 'password_confirm'],

@@ -27,3 +27,21 @@ export function withApiKey(
 export function loggablePath(url: string | undefined): string {
 	return (url ?? '').startsWith('/get-key/') ? '/get-key/***' : url ?? '';
 }
+
+/** The portal login endpoint; the portal login credential alone adds the username and password to it. */
+export const PORTAL_LOGIN_PATH = '/get-key';
+
+/** Builds a portal login request: the platform's base URL, and the encoded username and password as path segments. */
+export function withPortalLogin(
+	requestOptions: IHttpRequestOptions,
+	baseUrl: string,
+	username: string,
+	password: string,
+): IHttpRequestOptions {
+	requestOptions.baseURL = trimBaseUrl(baseUrl);
+	// Only the bare path: a request authenticated twice (n8n retries some) must not get the segments twice.
+	if (requestOptions.url === PORTAL_LOGIN_PATH) {
+		requestOptions.url = `${PORTAL_LOGIN_PATH}/${encodeURIComponent(username)}/${encodeURIComponent(password)}`;
+	}
+	return requestOptions;
+}

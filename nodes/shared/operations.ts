@@ -34,13 +34,18 @@ export interface Operation {
 	dateTimeFields?: string[];
 	/** Body fields whose values are secrets: kept out of every error message. */
 	secretFields?: string[];
-	/** Parameters whose values are secrets (e.g. a password placed in the path): kept out of every error message. */
-	secretParams?: string[];
+	/** The credential the requests go through, when not the API credential (the portal login's). */
+	credential?: string;
 	/**
-	 * Operations that need more than one request (e.g. count, then create for exactly that count): given a
-	 * sender bound to the node's credential and the checked input, returns the body to output.
+	 * Operations that need more than one request (e.g. count, then create for exactly that count), or
+	 * more than the answer: given a sender bound to the operation's credential, the checked input and a
+	 * reader of the node's credentials, returns the body to output.
 	 */
-	send?: (request: (options: Partial<IHttpRequestOptions>) => Promise<unknown>, input: RequestInput, apiKey: string) => Promise<unknown>;
+	send?: (
+		request: (options: Partial<IHttpRequestOptions>) => Promise<unknown>,
+		input: RequestInput,
+		credential: (type: string) => Promise<IDataObject>,
+	) => Promise<unknown>;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
 	sendBody?: (input: RequestInput) => unknown;
 	/** The item to output when a read finds nothing, if the user asked for one (upsert flows need it). */

@@ -14,6 +14,7 @@ import { toRecords } from './output';
 import type { RequestInput } from './rules';
 import { secretsOf } from './programmatic';
 import { platformRequest } from './transport';
+import type { RequestSettings } from './transport';
 
 // The largest page the query-paged listings accept (serviceType/search: limit at most 100).
 const QUERY_PAGE_SIZE = 100;
@@ -64,13 +65,14 @@ async function fetchPages(
 	options: IHttpRequestOptions,
 	path: IDataObject,
 	limit: number | undefined,
+	settings: RequestSettings,
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	for (let page = 1; page <= MAX_PAGES; page++) {
 		const request = op.pageInQuery
 			? { ...options, url: fillPath(op.path, path), qs: { ...options.qs, page, limit: QUERY_PAGE_SIZE } }
 			: { ...options, url: fillPath(op.path, { ...path, page }) };
-		const body = (await platformRequest(context, request)) as IDataObject;
+		const body = (await platformRequest(context, request, settings)) as IDataObject;
 		const rows = toRecords(body, { ...op.output, root: op.output?.root ?? 'results' });
 		records.push(...rows);
 		// Listings give total_pages, or total and page_size (bulk email campaigns).
@@ -81,9 +83,9 @@ async function fetchPages(
 	return records;
 }
 
-async function operationSecrets(context: RunnerContext, op: Operation, input: RequestInput): Promise<string[]> {
-	const values = [...(op.secretFields ?? []).map((field) => input.body[field]), ...(op.secretParams ?? []).map((name) => input.param(name, ''))];
-	return await secretsOf(context, values.map((value) => String(value ?? '')));
+/** The values of the operation's secret body fields, kept out of its errors. */
+function operationSecrets(op: Operation, input: RequestInput): string[] {
+	return (op.secretFields ?? []).map((field) => String(input.body[field] ?? ''));
 }
 
 /**
@@ -128,14 +130,15 @@ export function createRunner(table: OperationTable) {
 				qs: input.qs,
 			};
 			const limit = limitOf(this, op);
+			const settings: RequestSettings = { credential: op.credential, secrets: operationSecrets(op, input) };
 			let records: IDataObject[];
 			if (op.list === 'paged') {
-				records = await fetchPages(this, op, options, input.path, limit);
+				records = await fetchPages(this, op, options, input.path, limit, settings);
 			} else {
 				const request = { ...options, url: fillPath(op.path, input.path) };
 				const body = op.send
-					? await op.send(async (extra) => await platformRequest(this, { ...request, ...extra }), input, (await secretsOf(this))[0])
-					: await platformRequest(this, request);
+					? await op.send(async (extra) => await platformRequest(this, { ...request, ...extra }, settings), input, async (type) => await this.getCredentials(type))
+					: await platformRequest(this, request, settings);
 				records = toRecords(body, op.output);
 			}
 			if (limit !== undefined) records = records.slice(0, limit);
@@ -143,7 +146,7 @@ export function createRunner(table: OperationTable) {
 			if (placeholder) records = [placeholder];
 			return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (error) {
-			const safe = toSafeError(this.getNode(), error, itemIndex, op ? await operationSecrets(this, op, input) : await secretsOf(this));
+			const safe = toSafeError(this.getNode(), error, itemIndex, await secretsOf(this, op ? operationSecrets(op, input) : []));
 			if (this.continueOnFail()) return [errorItem(safe, itemIndex, this.getNode().onError === 'continueErrorOutput')];
 			throw safe;
 		}

@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
@@ -8,31 +9,60 @@ import type {
 } from 'n8n-workflow';
 import { loggablePath } from './apiKey';
 import { findFailure } from './envelope';
-import type { PlatformFailure } from './envelope';
+import { PlatformRequestError, transportFailure } from './failure';
+import type { KindedFailure } from './failure';
+import { redact } from './redact';
+
+export { PlatformRequestError } from './failure';
 
 export const CREDENTIAL_TYPE = 'telcoBillingApi';
 
+/** The portal user's login, for the one endpoint that takes it (get-key). */
+export const PORTAL_LOGIN_CREDENTIAL_TYPE = 'telcoBillingPortalLoginApi';
+
 type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
 
-/** A logical failure reported by the platform (HTTP 200 with success:false and its kin, or an HTTP error). */
-export class PlatformRequestError extends Error {
-	constructor(readonly failure: PlatformFailure) {
-		super(failure.message);
-	}
+// The credential fields that hold secrets, whichever credential a request goes through.
+const SECRET_CREDENTIAL_FIELDS = ['apiKey', 'password'];
+
+// Error pages can be long: a message quotes at most this much of one.
+const MAX_MESSAGE = 360;
+
+export interface RequestSettings {
+	/** The credential the request is sent through; the API credential unless given. */
+	credential?: string;
+	/** Values this request carries that must not show in its errors (reset tokens, card numbers…). */
+	secrets?: string[];
 }
 
 function messageOf(body: unknown): string | undefined {
 	const failure = findFailure(body);
 	if (failure) return failure.message;
-	if (typeof body === 'string' && body.trim()) return body.trim().slice(0, 300);
+	if (typeof body === 'string' && body.trim()) return body.trim();
 	return undefined;
+}
+
+async function secretsOfRequest(context: Context, settings: RequestSettings): Promise<string[]> {
+	const credentials = await context.getCredentials(settings.credential ?? CREDENTIAL_TYPE).catch(() => ({}) as IDataObject);
+	const stored = SECRET_CREDENTIAL_FIELDS.map((field) => credentials[field]).filter((value): value is string => typeof value === 'string');
+	return [...stored, ...(settings.secrets ?? [])];
+}
+
+/** The one way a request fails: secrets redacted before anything is built from the message. */
+async function failed(context: Context, failure: KindedFailure, settings: RequestSettings): Promise<PlatformRequestError> {
+	const secrets = await secretsOfRequest(context, settings);
+	// Redacted before the cut, so a key straddling the limit cannot leave its first characters behind.
+	let message = redact(failure.message, secrets);
+	if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE)}…`;
+	const itemIndex = 'getItemIndex' in context ? context.getItemIndex() : undefined;
+	return new PlatformRequestError(context.getNode(), { ...failure, message }, itemIndex);
 }
 
 /**
  * Sends one request through the credential (which adds the key to the path) and returns the parsed
- * body of a successful answer. Every failure is thrown as PlatformRequestError or a transport error.
+ * body of a successful answer. Every failure, whatever its origin, is thrown as a PlatformRequestError.
  */
-export async function platformRequest(context: Context, options: IHttpRequestOptions): Promise<unknown> {
+export async function platformRequest(context: Context, options: IHttpRequestOptions, settings: RequestSettings = {}): Promise<unknown> {
 	const request: IHttpRequestOptions = {
 		...options,
 		json: true,
@@ -41,20 +71,23 @@ export async function platformRequest(context: Context, options: IHttpRequestOpt
 	};
 	if (request.method === undefined || request.method === 'GET') delete request.body;
 	context.logger?.debug('Telco Billing request', { method: request.method ?? 'GET', path: loggablePath(request.url) });
-	const response = (await context.helpers.httpRequestWithAuthentication.call(
-		context,
-		CREDENTIAL_TYPE,
-		request,
-	)) as IN8nHttpFullResponse;
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			settings.credential ?? CREDENTIAL_TYPE,
+			request,
+		)) as IN8nHttpFullResponse;
+	} catch (error) {
+		// n8n's error holds the request (URL with the key, headers): only what it says happened is kept.
+		throw await failed(context, transportFailure((error ?? {}) as IDataObject), settings);
+	}
 	const status = response.statusCode;
 	if (status >= 400) {
 		const detail = messageOf(response.body);
-		throw new PlatformRequestError({
-			message: `HTTP ${status} from the billing platform${detail ? `: ${detail}` : ''}`,
-			httpCode: String(status),
-		});
+		throw await failed(context, { message: `HTTP ${status} from the billing platform${detail ? `: ${detail}` : ''}`, httpCode: String(status), kind: 'http' }, settings);
 	}
 	const failure = findFailure(response.body);
-	if (failure) throw new PlatformRequestError(failure);
+	if (failure) throw await failed(context, { ...failure, kind: 'refused' }, settings);
 	return response.body;
 }

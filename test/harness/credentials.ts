@@ -9,15 +9,21 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * Gives the engine our real credential type and the test's decrypted data; `authenticate` runs the
- * credential's own code, exactly as n8n's CredentialsHelper does for a function-style authenticate.
+ * Gives the engine our real credential types and the test's decrypted data for each; `authenticate` runs
+ * the credential's own code, exactly as n8n's CredentialsHelper does for a function-style authenticate.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
-	constructor(
-		private readonly type: ICredentialType,
-		private readonly data: ICredentialDataDecryptedObject,
-	) {
+	private readonly entries = new Map<string, { type: ICredentialType; data: ICredentialDataDecryptedObject }>();
+
+	constructor(type: ICredentialType, data: ICredentialDataDecryptedObject, others: Array<[ICredentialType, ICredentialDataDecryptedObject]> = []) {
 		super();
+		for (const [otherType, otherData] of [[type, data] as const, ...others]) this.entries.set(otherType.name, { type: otherType, data: otherData });
+	}
+
+	private entry(typeName: string) {
+		const found = this.entries.get(typeName);
+		if (!found) throw new Error(`Test credentials helper has no ${typeName} credential`);
+		return found;
 	}
 
 	getParentTypes(): string[] {
@@ -29,10 +35,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		typeName: string,
 		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
 	): Promise<IHttpRequestOptions> {
-		if (typeName !== this.type.name || typeof this.type.authenticate !== 'function') {
-			throw new Error(`Test credentials helper cannot authenticate ${typeName}`);
-		}
-		return await this.type.authenticate(credentials, requestOptions as IHttpRequestOptions);
+		const { type } = this.entry(typeName);
+		if (typeof type.authenticate !== 'function') throw new Error(`Test credentials helper cannot authenticate ${typeName}`);
+		return await type.authenticate(credentials, requestOptions as IHttpRequestOptions);
 	}
 
 	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
@@ -52,15 +57,15 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		throw new Error('Not needed by the engine for declarative nodes');
 	}
 
-	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
-		return { ...this.data };
+	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, typeName: string): Promise<ICredentialDataDecryptedObject> {
+		return { ...this.entry(typeName).data };
 	}
 
 	async updateCredentials(): Promise<void> {}
 
 	async updateCredentialsOauthTokenData(): Promise<void> {}
 
-	getCredentialsProperties(): INodeProperties[] {
-		return this.type.properties;
+	getCredentialsProperties(typeName: string): INodeProperties[] {
+		return this.entry(typeName).type.properties;
 	}
 }

@@ -4,6 +4,7 @@ import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-ma
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialType,
 	IDataObject,
 	INode,
 	INodeExecutionData,
@@ -15,6 +16,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { TelcoBillingApi } from '../../credentials/TelcoBillingApi.credentials';
+import { TelcoBillingPortalLoginApi } from '../../credentials/TelcoBillingPortalLoginApi.credentials';
 import { TestCredentialsHelper } from './credentials';
 
 class NodeTypes implements INodeTypes {
@@ -53,10 +55,17 @@ function inputNodeType(items: IDataObject[]): INodeType {
 	};
 }
 
+/** Credentials besides the API credential, by type name (e.g. the portal login). */
+export type OtherCredentials = Record<string, ICredentialDataDecryptedObject>;
+
+// The package's other credential types the harness can give a node.
+const OTHER_CREDENTIAL_TYPES: ICredentialType[] = [new TelcoBillingPortalLoginApi()];
+
 export interface RunOptions {
 	nodeType: INodeType;
 	parameters: INodeParameters;
 	credentials: ICredentialDataDecryptedObject;
+	otherCredentials?: OtherCredentials;
 	input?: IDataObject[];
 	continueOnFail?: boolean;
 }
@@ -71,7 +80,7 @@ export interface RunResult {
 
 const NODE_NAME = 'Telco Billing';
 
-function buildWorkflow(options: Pick<RunOptions, 'nodeType' | 'parameters' | 'input' | 'continueOnFail'>) {
+function buildWorkflow(options: Pick<RunOptions, 'nodeType' | 'parameters' | 'input' | 'continueOnFail' | 'otherCredentials'>) {
 	const typeName = `n8n-nodes-telco-billing.${options.nodeType.description.name}`;
 	const nodeTypes = new NodeTypes({ testInput: inputNodeType(options.input ?? [{}]), [typeName]: options.nodeType });
 	const input: INode = { id: 'input', name: 'Input', type: 'testInput', typeVersion: 1, position: [0, 0], parameters: {} };
@@ -82,7 +91,10 @@ function buildWorkflow(options: Pick<RunOptions, 'nodeType' | 'parameters' | 'in
 		typeVersion: 1,
 		position: [200, 0],
 		parameters: options.parameters,
-		credentials: { telcoBillingApi: { id: '1', name: 'Telco Billing (test)' } },
+		credentials: {
+			telcoBillingApi: { id: '1', name: 'Telco Billing (test)' },
+			...Object.fromEntries(Object.keys(options.otherCredentials ?? {}).map((type) => [type, { id: type, name: `${type} (test)` }])),
+		},
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	const workflow = new Workflow({
@@ -97,7 +109,7 @@ function buildWorkflow(options: Pick<RunOptions, 'nodeType' | 'parameters' | 'in
 	return { workflow, input, node };
 }
 
-function buildAdditionalData(workflow: Workflow, credentials: ICredentialDataDecryptedObject): IWorkflowExecuteAdditionalData {
+function buildAdditionalData(workflow: Workflow, credentials: ICredentialDataDecryptedObject, others: OtherCredentials = {}): IWorkflowExecuteAdditionalData {
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
 		id: workflow.id,
 		name: workflow.name,
@@ -110,7 +122,11 @@ function buildAdditionalData(workflow: Workflow, credentials: ICredentialDataDec
 		activeVersionId: null,
 	} as never);
 	return {
-		credentialsHelper: new TestCredentialsHelper(new TelcoBillingApi(), credentials),
+		credentialsHelper: new TestCredentialsHelper(
+			new TelcoBillingApi(),
+			credentials,
+			OTHER_CREDENTIAL_TYPES.filter((type) => others[type.name]).map((type) => [type, others[type.name]]),
+		),
 		hooks,
 		executeWorkflow: async () => {
 			throw new Error('not used');
@@ -134,7 +150,7 @@ function buildAdditionalData(workflow: Workflow, credentials: ICredentialDataDec
 /** Runs one of our nodes for real: n8n-core's WorkflowExecute, RoutingNode, our credential, real HTTP. */
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const { workflow, input } = buildWorkflow(options);
-	const additionalData = buildAdditionalData(workflow, options.credentials);
+	const additionalData = buildAdditionalData(workflow, options.credentials, options.otherCredentials);
 	const runData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node: input, data: { main: [[{ json: {} }]] }, source: null }],

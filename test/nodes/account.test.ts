@@ -1,6 +1,9 @@
+import { TelcoBillingPortalLoginApi } from '../../credentials/TelcoBillingPortalLoginApi.credentials';
 import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
+import { testRequestNode, verdict } from '../harness/credentialTest';
 import type { RunResult } from '../harness/engine';
 import { DEMO_KEY, jsonOf, OTHER_KEY, useNode } from '../helpers';
+import { ECHO_MODES, leaks, startEchoServer } from '../leaks';
 import seed from '../simulator/seed.json';
 
 // The seeded portal user's login, read from the seed rather than written here.
@@ -8,44 +11,106 @@ const SANDBOX_LOGIN = { username: seed.portalUsers[0].username, password: seed.p
 
 const node = useNode(new TelcoBillingAccount());
 const state = () => node.sim().state;
-const run = (operation: string, parameters: Record<string, unknown> = {}, options = {}) =>
+const run = (operation: string, parameters: Record<string, unknown> = {}, options: Parameters<typeof node.run>[1] = {}) =>
 	node.run({ resource: operation === 'reset' ? 'demo' : 'account', operation, ...parameters } as never, options);
 
 function everything(result: RunResult): string {
 	return JSON.stringify([result.items, result.error?.message, result.error?.description, result.error?.context, result.run.data.resultData.runData['Telco Billing']?.[0]?.data]);
 }
 
+const PORTAL = 'telcoBillingPortalLoginApi';
+const portalLogin = (login: { username: string; password: string }) => ({ [PORTAL]: { baseUrl: node.sim().url, ...login } });
+const verify = (login = SANDBOX_LOGIN, options: Record<string, unknown> = {}) => run('verifyLogin', {}, { ...options, otherCredentials: portalLogin(login) });
+
 describe('Verify Portal Login', () => {
-	test('a portal user’s login works and its key is this credential’s; the key itself never enters execution data', async () => {
-		const result = await run('verifyLogin', SANDBOX_LOGIN);
+	test('takes the login from the Portal Login credential: no node parameter holds a password', () => {
+		const { description } = new TelcoBillingAccount();
+		const shownFor = (operation: string) =>
+			description.properties.filter((p) => !p.displayOptions?.show?.operation || p.displayOptions.show.operation.includes(operation));
+		expect(shownFor('verifyLogin').filter((p) => p.typeOptions?.password || /password/i.test(p.name))).toEqual([]);
+		expect(description.credentials).toContainEqual(
+			expect.objectContaining({ name: PORTAL, required: true, displayOptions: { show: { resource: ['account'], operation: ['verifyLogin'] } } }),
+		);
+	});
+
+	test('a portal user’s login works and its key is this credential’s; neither the key nor the password enters execution data', async () => {
+		const result = await verify();
 		expect(jsonOf(result)).toEqual([{ success: true, username: 'sandbox', key_matches_credential: true, key_hint: '…0001' }]);
 		expect(everything(result)).not.toContain(DEMO_KEY);
+		expect(leaks(result.run, [SANDBOX_LOGIN.password])).toEqual([]);
 		// No key in the path: the portal login is one of the spec's unauthenticated endpoints.
 		expect(node.sim().requests).toEqual([{ method: 'GET', url: `/get-key/sandbox/${SANDBOX_LOGIN.password}` }]);
 	});
 
 	test('a login for another department’s key says so', async () => {
-		const result = await run('verifyLogin', SANDBOX_LOGIN, { apiKey: OTHER_KEY });
+		const result = await verify(SANDBOX_LOGIN, { apiKey: OTHER_KEY });
 		expect(jsonOf(result)[0]).toMatchObject({ key_matches_credential: false });
 	});
 
 	test('a wrong password is the platform’s error, without the password in it', async () => {
-		const result = await run('verifyLogin', { ...SANDBOX_LOGIN, password: `${SANDBOX_LOGIN.password}-wrong` }, { continueOnFail: true });
+		const wrong = { ...SANDBOX_LOGIN, password: `${SANDBOX_LOGIN.password}-wrong` };
+		const result = await verify(wrong, { continueOnFail: true });
 		expect(jsonOf(result)).toEqual([{ error: 'invalid username or password' }]);
+		expect(leaks(result.run, [wrong.password])).toEqual([]);
 	});
 
 	test('a password with URL characters is encoded, and an error page echoing the path does not show it', async () => {
-		state().portalUsers[0].password = 'p@ss/w?rd#1 x';
-		expect(jsonOf(await run('verifyLogin', { username: 'sandbox', password: 'p@ss/w?rd#1 x' }))[0]).toMatchObject({ success: true });
-		expect(node.sim().requests[0].url).toBe(`/get-key/sandbox/${encodeURIComponent('p@ss/w?rd#1 x')}`);
+		const password = 'p@ss/w?rd#1 x';
+		state().portalUsers[0].password = password;
+		expect(jsonOf(await verify({ username: 'sandbox', password }))[0]).toMatchObject({ success: true });
+		expect(node.sim().requests[0].url).toBe(`/get-key/sandbox/${encodeURIComponent(password)}`);
 		node.sim().faults.push('http500');
-		const failed = await run('verifyLogin', { username: 'sandbox', password: 'p@ss/w?rd#1 x' });
+		const failed = await verify({ username: 'sandbox', password });
 		expect(failed.error?.message).toContain('/get-key/sandbox/***');
-		expect(everything(failed)).not.toContain(encodeURIComponent('p@ss/w?rd#1 x'));
+		expect(leaks([failed.run, failed.error], [password, encodeURIComponent(password), 'p@ss', 'p%40ss'])).toEqual([]);
+	});
+});
+
+describe('Portal Login credential test', () => {
+	const credential = new TelcoBillingPortalLoginApi();
+	const tester = useNode(testRequestNode(credential.test, credential.name));
+	const check = async (login: { username: string; password: string }, baseUrl = tester.sim().url) =>
+		verdict(credential.test, await tester.run({}, { otherCredentials: { [PORTAL]: { baseUrl, ...login } } }));
+
+	test('a working login passes with one request', async () => {
+		expect(await check(SANDBOX_LOGIN)).toBe('Connection successful!');
+		expect(tester.sim().requests).toEqual([{ method: 'GET', url: `/get-key/sandbox/${SANDBOX_LOGIN.password}` }]);
+	});
+
+	test('a wrong password, a user no key allows, and a Base URL without the API prefix each say so', async () => {
+		expect(await check({ ...SANDBOX_LOGIN, password: 'not-the-password' })).toMatch(/^The platform answered "invalid username or password"/);
+		tester.sim().state.keys.get(DEMO_KEY)!.data.allowedusersandbox = 'no';
+		expect(await check(SANDBOX_LOGIN)).toMatch(/^The login works but no API key allows this user/);
+		expect(await check(SANDBOX_LOGIN, `${tester.sim().url}/nope`)).toMatch(/check the Base URL \(including its API prefix\)/);
+	});
+
+	test('against servers echoing the path, no verdict shows the password', async () => {
+		const echo = await startEchoServer();
+		const password = 'p@ss/w?rd#1 x';
+		try {
+			for (const mode of [...ECHO_MODES, 'html200' as const]) {
+				echo.mode = mode;
+				const message = await check({ username: 'sandbox', password }, echo.url);
+				expect(message).not.toBe('Connection successful!');
+				expect(leaks(message, [password, encodeURIComponent(password), 'p@ss', 'p%40ss'])).toEqual([]);
+			}
+		} finally {
+			await echo.close();
+		}
 	});
 });
 
 describe('Password reset', () => {
+	test('the token and new password fields say n8n stores them unencrypted, and how to pass them safely', () => {
+		const fields = new TelcoBillingAccount().description.properties.filter((p) => p.displayOptions?.show?.operation?.includes('confirmReset'));
+		for (const name of ['token', 'password']) {
+			const { description } = fields.find((p) => p.name === name)!;
+			expect(description).toMatch(/n8n stores node parameters.*unencrypted/);
+			expect(description).toMatch(/by expression/);
+			expect(description).toMatch(/turn off saving execution data/);
+		}
+	});
+
 	test('Request always answers the same, and only an existing account gets an email', async () => {
 		const known = await run('requestReset', { username: 'sandbox' });
 		const unknown = await run('requestReset', { username: 'nobody-at-all' });

@@ -1,53 +1,54 @@
-import type { IDataObject, INodeType } from 'n8n-workflow';
 import { TelcoBillingApi } from '../../credentials/TelcoBillingApi.credentials';
+import { testRequestNode, verdict } from '../harness/credentialTest';
 import { useNode } from '../helpers';
+import { closedAddress, ECHO_MODES, KEY, leaks, startEchoServer } from '../leaks';
+import type { EchoServer } from '../leaks';
 
 const credential = new TelcoBillingApi();
 
-/** A declarative node made of the credential's test request alone: what n8n's credential tester runs. */
-const testRequestNode: INodeType = {
-	description: {
-		displayName: 'Credential Test',
-		name: 'credentialTest',
-		group: ['input'],
-		version: 1,
-		description: 'Sends the credential test request',
-		defaults: { name: 'Credential Test' },
-		inputs: ['main'],
-		outputs: ['main'],
-		credentials: [{ name: 'telcoBillingApi', required: true }],
-		requestDefaults: credential.test.request,
-		properties: [],
-	},
-};
-
-const node = useNode(testRequestNode);
-
-/** The verdict n8n gives for `responseSuccessBody` rules: the first rule whose key holds its value fails the test. */
-function verdict(body: IDataObject): string {
-	for (const rule of credential.test.rules ?? []) {
-		if (rule.type === 'responseSuccessBody' && body[rule.properties.key] === rule.properties.value) {
-			return rule.properties.message;
-		}
-	}
-	return 'OK';
-}
+const node = useNode(testRequestNode(credential.test, credential.name));
+const check = async (options: { apiKey?: string; baseUrl?: string } = {}) => verdict(credential.test, await node.run({}, options));
 
 test('a good key passes the credential test with one cheap request', async () => {
-	const result = await node.run({});
-	expect(result.items).toHaveLength(1);
-	expect(verdict(result.items[0].json)).toBe('OK');
+	expect(await check()).toBe('Connection successful!');
 	expect(node.sim().requests).toEqual([{ method: 'GET', url: '/demo-key-0001/cdr/status' }]);
 });
 
-test('an unknown key fails the test on the HTTP-200 `invalid key` body', async () => {
-	const result = await node.run({}, { apiKey: 'wrong-key' });
-	expect(result.error).toBeUndefined();
-	expect(verdict(result.items[0].json)).toMatch(/invalid key/);
+test('an unknown key fails on the HTTP-200 `invalid key` body', async () => {
+	expect(await check({ apiKey: 'wrong-key' })).toMatch(/^The platform answered "invalid key"/);
 });
 
 test('a base URL with a trailing slash still works', async () => {
-	const result = await node.run({}, { baseUrl: `${node.sim().url}/` });
-	expect(verdict(result.items[0].json)).toBe('OK');
+	expect(await check({ baseUrl: `${node.sim().url}/` })).toBe('Connection successful!');
 	expect(node.sim().requests[0].url).toBe('/demo-key-0001/cdr/status');
+});
+
+test('a Base URL without the API prefix (the platform answers 404): says to check the prefix', async () => {
+	expect(await check({ baseUrl: `${node.sim().url}/nope` })).toMatch(/check the Base URL \(including its API prefix\)/);
+});
+
+test('a host that does not answer: n8n says the connection was refused', async () => {
+	expect(await check({ baseUrl: await closedAddress() })).toBe('The service refused the connection - perhaps it is offline');
+});
+
+describe('against a server echoing the path (key included)', () => {
+	let echo: EchoServer;
+	beforeAll(async () => {
+		echo = await startEchoServer();
+	});
+	afterAll(async () => {
+		await echo.close();
+	});
+
+	test.each([...ECHO_MODES, 'html200' as const])('%s: the verdict is an error without the key', async (mode) => {
+		echo.mode = mode;
+		const message = await check({ baseUrl: echo.url, apiKey: KEY });
+		expect(message).not.toBe('Connection successful!');
+		expect(leaks(message)).toEqual([]);
+	});
+
+	test.each(['html200', 'html403', 'text500', 'long502'] as const)('%s (not the platform answering): says the Base URL is not the API', async (mode) => {
+		echo.mode = mode;
+		expect(await check({ baseUrl: echo.url, apiKey: KEY })).toMatch(/^The Base URL answered, but not like the billing platform API.*API prefix/);
+	});
 });

@@ -1,45 +1,17 @@
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import type { RunResult } from '../harness/engine';
 import { jsonOf, useNode } from '../helpers';
-import { startSimulator } from '../simulator/app';
+import { closedAddress, KEY, leaks } from '../leaks';
 
 const node = useNode(new TelcoBillingCustomer());
 
-// A key with every character that means something in a URL.
-const KEY = 'sk live/9f?x=1&y#frag%zz';
-const SPELLINGS = [KEY, encodeURIComponent(KEY), encodeURIComponent(KEY).replace(/%20/g, '+'), 'sk live', 'sk%20live'];
-
-/** Every string reachable from a value, enumerable or not (error messages and stacks included). */
-function allStrings(value: unknown, seen = new Set<unknown>()): string[] {
-	if (typeof value === 'string') return [value];
-	if (typeof value !== 'object' || value === null || seen.has(value)) return [];
-	seen.add(value);
-	return Object.getOwnPropertyNames(value).flatMap((name) => {
-		try {
-			return allStrings((value as Record<string, unknown>)[name], seen);
-		} catch {
-			return [];
-		}
-	});
-}
-
 function expectNoKey(result: RunResult): void {
-	const strings = [...allStrings(result.run), ...allStrings(result.error), ...allStrings(result.items)];
-	for (const spelling of SPELLINGS) {
-		expect(strings.filter((text) => text.includes(spelling))).toEqual([]);
-	}
+	expect(leaks([result.run, result.error, result.items])).toEqual([]);
 }
 
 beforeEach(() => {
 	node.sim().state.keys.set(KEY, { key: KEY, data: { department: 1 } });
 });
-
-/** The address of a simulator that has just stopped: nothing listens there. */
-async function closedAddress(): Promise<string> {
-	const gone = await startSimulator();
-	await gone.close();
-	return `${gone.url}/api`;
-}
 
 const balance = { resource: 'customer', operation: 'getBalance', cid: '1001' };
 

@@ -1,0 +1,94 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+import { PORTAL_LOGIN_PATH, withPortalLogin } from '../nodes/shared/apiKey';
+import { answerRules } from '../nodes/shared/credentialTest';
+
+/**
+ * A portal user's login, kept encrypted by n8n rather than typed into a node, where n8n would store it in
+ * plain text with the workflow and every execution.
+ */
+export class TelcoBillingPortalLoginApi implements ICredentialType {
+	name = 'telcoBillingPortalLoginApi';
+
+	displayName = 'Telco Billing Portal Login API';
+
+	icon: Icon = { light: 'file:../icons/telcoBilling.svg', dark: 'file:../icons/telcoBilling.dark.svg' };
+
+	documentationUrl = 'https://github.com/telco-billing/n8n-nodes-telco-billing#portal-login-credential';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://billing.example.com/api',
+			required: true,
+			description: 'Address of the billing platform API, including its API prefix: the same as in the Telco Billing API credential',
+		},
+		{
+			displayName: 'Username',
+			name: 'username',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'The portal user’s username; the API key must allow it (alloweduser&lt;username&gt; set to yes)',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The portal user’s password. n8n stores it encrypted; the node sends it encoded in the login path and never shows it.',
+		},
+	];
+
+	// The platform takes the login in the path of its one login endpoint: added here and nowhere else.
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return withPortalLogin(
+			requestOptions,
+			String(credentials.baseUrl ?? ''),
+			String(credentials.username ?? ''),
+			String(credentials.password ?? ''),
+		);
+	}
+
+	// The login itself is the test; every answer is judged by its body, as for the API credential.
+	test: ICredentialTestRequest = {
+		request: {
+			method: 'GET',
+			url: PORTAL_LOGIN_PATH,
+			ignoreHttpStatusErrors: true,
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'description',
+					value: 'invalid username or password',
+					message: 'The platform answered "invalid username or password": check both, and that the portal user is active',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'description',
+					value: 'user is not allowed on any key',
+					message: 'The login works but no API key allows this user: set alloweduser<username> to yes on the department’s key',
+				},
+			},
+			...answerRules('The platform refused the login: check the Base URL (including its API prefix), the username and the password'),
+		],
+	};
+}
