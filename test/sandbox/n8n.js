@@ -59,6 +59,13 @@ function prepareImports(folder, { simulatorUrl, apiKey, smtpPort }) {
 	mkdirSync(join(folder, 'workflows'), { recursive: true });
 	const credentials = [
 		{ id: 'telcoSandbox', name: 'Telco Billing (sandbox)', type: 'telcoBillingApi', data: { baseUrl: simulatorUrl, apiKey } },
+		// The simulator's seeded portal user, allowed on the demo key (for Account → Verify Portal Login).
+		{
+			id: 'telcoSandboxPortal',
+			name: 'Telco Billing portal login (sandbox)',
+			type: 'telcoBillingPortalLoginApi',
+			data: { baseUrl: simulatorUrl, username: 'sandbox', password: 'sandbox-portal-1' },
+		},
 		{ id: 'telcoSandboxSmtp', name: 'Sandbox mail (simulator)', type: 'smtp', data: { user: '', password: '', host: '127.0.0.1', port: smtpPort, secure: false, disableStartTls: true } },
 	];
 	writeFileSync(join(folder, 'credentials.json'), JSON.stringify(credentials, null, 2));
