@@ -13,20 +13,29 @@ export class TelcoBillingAccount implements INodeType {
 		description: 'Portal logins, password resets and the demo database reset of the billing platform',
 		defaults: { name: 'Telco Billing Account' },
 		usableAsTool: true,
-		...declarativeNode({ account: accountOperations, demo: demoOperations }),
+		...declarativeNode(),
+		// RoutingNode sends an operation through the credential the `authentication` parameter names: the
+		// portal login's for Verify Portal Login (which also compares the API credential's key), the API
+		// credential's for the rest.
 		credentials: [
-			{ name: CREDENTIAL_TYPE, required: true, displayOptions: { show: { authentication: [CREDENTIAL_TYPE] } } },
 			// A portal password typed into a node would be stored in plain text: it lives in its own credential.
-			{ name: PORTAL_LOGIN_CREDENTIAL_TYPE, required: true, displayOptions: { show: { resource: ['account'], operation: ['verifyLogin'] } } },
+			{ name: PORTAL_LOGIN_CREDENTIAL_TYPE, required: true, displayOptions: { show: { authentication: [PORTAL_LOGIN_CREDENTIAL_TYPE] } } },
+			{ name: CREDENTIAL_TYPE, required: true, displayOptions: { show: { authentication: [CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE] } } },
 		],
 		properties: [
 			{
-				// With two credentials, n8n's declarative engine picks its own by this parameter; the runner
-				// then sends each operation through the credential the operation names.
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'hidden',
+				default: PORTAL_LOGIN_CREDENTIAL_TYPE,
+				displayOptions: { show: { resource: ['account'], operation: ['verifyLogin'] } },
+			},
+			{
 				displayName: 'Authentication',
 				name: 'authentication',
 				type: 'hidden',
 				default: CREDENTIAL_TYPE,
+				displayOptions: { hide: { operation: ['verifyLogin'] } },
 			},
 			{
 				displayName: 'Resource',

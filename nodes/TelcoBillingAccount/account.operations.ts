@@ -1,8 +1,8 @@
-import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { PORTAL_LOGIN_PATH } from '../shared/apiKey';
-import type { Operation } from '../shared/operations';
+import type { Operation, OutputContext } from '../shared/operations';
 import { rules } from '../shared/rules';
-import type { RequestInput, Rule } from '../shared/rules';
+import type { Rule } from '../shared/rules';
 import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport';
 
 const secret = (displayName: string, name: string, description: string): INodeProperties => ({
@@ -19,13 +19,8 @@ const secret = (displayName: string, name: string, description: string): INodePr
  * get-key answers with an API key, and a key must never enter execution data: the node reports whether the
  * portal login works and whether its key is the one this credential holds, with the last characters only.
  */
-async function verifyLogin(
-	request: (options: Partial<IHttpRequestOptions>) => Promise<unknown>,
-	_input: RequestInput,
-	credential: (type: string) => Promise<IDataObject>,
-): Promise<IDataObject> {
-	const body = (await request({})) as IDataObject;
-	const key = String(body.key ?? '');
+async function loginVerdict(body: unknown, { credential }: OutputContext): Promise<IDataObject> {
+	const key = String((body as IDataObject).key ?? '');
 	const apiKey = String((await credential(CREDENTIAL_TYPE)).apiKey ?? '');
 	return {
 		success: true,
@@ -55,7 +50,7 @@ export const accountOperations: Operation[] = [
 		method: 'GET',
 		path: PORTAL_LOGIN_PATH,
 		credential: PORTAL_LOGIN_CREDENTIAL_TYPE,
-		send: verifyLogin,
+		outputOf: loginVerdict,
 	},
 	{
 		value: 'requestReset',

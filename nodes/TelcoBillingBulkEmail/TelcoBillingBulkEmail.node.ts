@@ -13,7 +13,7 @@ export class TelcoBillingBulkEmail implements INodeType {
 		description: 'Preview, create, follow and cancel bulk email campaigns to customers, safely: only the counted audience is mailed',
 		defaults: { name: 'Telco Billing Bulk Email' },
 		usableAsTool: true,
-		...declarativeNode({ campaign: bulkEmailOperations }),
+		...declarativeNode(),
 		properties: [
 			{
 				displayName: 'Resource',

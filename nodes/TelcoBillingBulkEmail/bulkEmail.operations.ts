@@ -47,16 +47,11 @@ const guardRule: Rule = (input) => {
  * then create with confirm_count set to that count; if the audience changed in between, the platform
  * refuses (recipient_count_changed) and nothing is created. Manual: the user states the count.
  */
-async function createGuarded(request: (options: Partial<IHttpRequestOptions>) => Promise<unknown>, input: RequestInput): Promise<unknown> {
-	let count: number;
-	if (input.param('guard', 'automatic') === 'manual') {
-		count = Number(input.param('expectedCount', 0));
-	} else {
-		const preview = (await request({ url: `${PREFIX}/preview`, body: { ...audience(input), sample_limit: 0 } })) as IDataObject;
-		count = Number(preview.count);
-	}
-	const created = (await request({ url: PREFIX, body: createBody(input, count) })) as IDataObject;
-	return { ...created, confirmed_count: count };
+/** The count Create confirms: the one stated (Manual), or the audience counted just before (Automatic). */
+async function countAudience(request: (options: IHttpRequestOptions) => Promise<unknown>, input: RequestInput): Promise<IDataObject> {
+	if (input.param('guard', 'automatic') === 'manual') return { count: Number(input.param('expectedCount', 0)) };
+	const preview = (await request({ url: `${PREFIX}/preview`, body: { ...audience(input), sample_limit: 0 } })) as IDataObject;
+	return { count: Number(preview.count) };
 }
 
 export const bulkEmailOperations: Operation[] = [
@@ -120,7 +115,9 @@ export const bulkEmailOperations: Operation[] = [
 			{ displayName: 'Scheduled At', name: 'scheduledAt', type: 'string', default: '', placeholder: '2026-12-01 09:00', description: 'Melbourne time (Y-m-d, Y-m-d H:i or Y-m-d H:i:s; a bare date is midnight), at most 90 days ahead. A value with an offset is converted to Melbourne time. Empty or past: the sender’s next run.' },
 		],
 		rules: [textRule('subject', 'Subject'), textRule('content', 'Content'), audienceRule, scheduleRule, guardRule],
-		send: createGuarded,
+		beforeRequest: countAudience,
+		sendBody: (input, before) => createBody(input, Number(before?.count)),
+		outputOf: (body, { before }) => ({ ...(body as IDataObject), confirmed_count: before?.count }),
 		output: { numbers: [...COUNT_NUMBERS, 'confirmed_count'] },
 	},
 	{

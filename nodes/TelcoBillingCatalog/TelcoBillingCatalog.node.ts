@@ -19,13 +19,7 @@ export class TelcoBillingCatalog implements INodeType {
 		description: 'Read and maintain the billing catalogue: service types, price books, products, call rates and call types',
 		defaults: { name: 'Telco Billing Catalog' },
 		usableAsTool: true,
-		...declarativeNode({
-			serviceType: serviceTypeOperations,
-			priceBook: priceBookOperations,
-			product: productOperations,
-			callRate: callRateOperations,
-			callType: callTypeOperations,
-		}),
+		...declarativeNode(),
 		properties: [
 			{
 				displayName: 'Resource',

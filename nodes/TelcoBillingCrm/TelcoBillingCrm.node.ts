@@ -15,7 +15,7 @@ export class TelcoBillingCrm implements INodeType {
 		description: 'Leads, orders, external sales and timeline notes and events of the billing platform',
 		defaults: { name: 'Telco Billing CRM' },
 		usableAsTool: true,
-		...declarativeNode({ lead: leadOperations, order: orderOperations, sale: saleOperations, timeline: timelineOperations }),
+		...declarativeNode(),
 		properties: [
 			{
 				displayName: 'Resource',

@@ -14,7 +14,7 @@ export class TelcoBillingCustomer implements INodeType {
 		description: 'Create, find and update billing customers and their contacts, balances and payments',
 		defaults: { name: 'Telco Billing Customer' },
 		usableAsTool: true,
-		...declarativeNode({ customer: customerOperations, contact: contactOperations }),
+		...declarativeNode(),
 		properties: [
 			{
 				displayName: 'Resource',

@@ -12,7 +12,7 @@ export class TelcoBillingQualification implements INodeType {
 		description: 'Qualify street addresses for network services and verify AVC ids',
 		defaults: { name: 'Telco Billing Qualification' },
 		usableAsTool: true,
-		...declarativeNode({ qualification: qualificationOperations }),
+		...declarativeNode(),
 		properties: [
 			{
 				displayName: 'Resource',

@@ -13,7 +13,7 @@ export class TelcoBillingReport implements INodeType {
 		description: 'Run any of the billing platform’s reports (receivables, billed minutes, new and ended services, revenue) for a period',
 		defaults: { name: 'Telco Billing Report' },
 		usableAsTool: true,
-		...declarativeNode({ report: reportOperations }),
+		...declarativeNode(),
 		properties: [
 			{
 				displayName: 'Resource',

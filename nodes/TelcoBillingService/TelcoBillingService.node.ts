@@ -14,7 +14,7 @@ export class TelcoBillingService implements INodeType {
 		description: 'Provision, price and end customer services and bundles: fees, misc charges, early termination',
 		defaults: { name: 'Telco Billing Service' },
 		usableAsTool: true,
-		...declarativeNode({ service: serviceOperations, bundle: bundleOperations }),
+		...declarativeNode(),
 		properties: [
 			{
 				displayName: 'Resource',

@@ -1,4 +1,5 @@
 import type { IDataObject, IDisplayOptions, IHttpRequestMethods, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { routingOf } from './routing';
 import type { RequestInput, Rule } from './rules';
 
 /** How an operation's response becomes output items. */
@@ -9,7 +10,15 @@ export interface OutputSpec {
 	numbers?: string[];
 }
 
-/** One row of a node's operation table: everything the shared runner needs to carry it out. */
+/** What `outputOf` may read besides the answer. */
+export interface OutputContext {
+	input: RequestInput;
+	before?: IDataObject;
+	/** A credential of the node, decrypted (to compare the platform's answer with it). */
+	credential: (type: string) => Promise<IDataObject>;
+}
+
+/** One row of a node's operation table: everything `routingOf` needs to compile it into declarative routing. */
 export interface Operation {
 	value: string;
 	name: string;
@@ -37,24 +46,19 @@ export interface Operation {
 	/** The credential the requests go through, when not the API credential (the portal login's). */
 	credential?: string;
 	/**
-	 * Operations that need more than one request (e.g. count, then create for exactly that count), or
-	 * more than the answer: given a sender bound to the operation's credential, the checked input and a
-	 * reader of the node's credentials, returns the body to output.
+	 * Requests to make before the operation's own (e.g. count the audience, then create for exactly that
+	 * count): given a sender bound to the operation's credential; what it returns reaches `outputOf`.
 	 */
-	send?: (
-		request: (options: Partial<IHttpRequestOptions>) => Promise<unknown>,
-		input: RequestInput,
-		credential: (type: string) => Promise<IDataObject>,
-	) => Promise<unknown>;
+	beforeRequest?: (request: (options: IHttpRequestOptions) => Promise<unknown>, input: RequestInput) => Promise<IDataObject>;
+	/** The answer as the user should see it, when that is not the answer itself (e.g. a key never output). */
+	outputOf?: (body: unknown, context: OutputContext) => Promise<unknown> | unknown;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
-	sendBody?: (input: RequestInput) => unknown;
+	sendBody?: (input: RequestInput, before?: IDataObject) => unknown;
 	/** The item to output when a read finds nothing, if the user asked for one (upsert flows need it). */
 	whenEmpty?: (input: RequestInput) => IDataObject | undefined;
 	/** Shapes checked input into what the API expects, where the UI offers a choice the API spells as fields. */
 	prepare?: (input: RequestInput) => void;
 }
-
-export type OperationTable = Map<string, Map<string, Operation>>;
 
 function show(resource: string, operation: string, own?: IDisplayOptions): IDisplayOptions {
 	return {
@@ -101,8 +105,7 @@ export function describeResource(resource: string, operations: Operation[], defa
 				value: op.value,
 				action: op.action,
 				description: op.description,
-				// paginate routes every request through the node's shared runner (requestOperations.pagination).
-				routing: { request: { method: op.method, url: op.path }, send: { paginate: true } },
+				routing: routingOf(op),
 			})),
 	};
 	const fields = operations.flatMap((op) => [
@@ -110,14 +113,6 @@ export function describeResource(resource: string, operations: Operation[], defa
 		...(op.list ? listFields(resource, op.value) : []),
 	]);
 	return [operationProperty, ...fields];
-}
-
-export function operationTable(resources: Record<string, Operation[]>): OperationTable {
-	const table: OperationTable = new Map();
-	for (const [resource, operations] of Object.entries(resources)) {
-		table.set(resource, new Map(operations.map((op) => [op.value, op])));
-	}
-	return table;
 }
 
 /** Placeholders of a path template, in order. */

@@ -82,6 +82,15 @@ export async function platformRequest(context: Context, options: IHttpRequestOpt
 		// n8n's error holds the request (URL with the key, headers): only what it says happened is kept.
 		throw await failed(context, transportFailure((error ?? {}) as IDataObject), settings);
 	}
+	return await bodyOf(context, response, settings);
+}
+
+/**
+ * The body of a successful answer, or the failure it describes (an HTTP error status, or one of the
+ * platform's HTTP-200 refusals) thrown as a PlatformRequestError. Declarative operations read their
+ * answers through it too (routing postReceive), so every answer is judged the same way.
+ */
+export async function bodyOf(context: Context, response: IN8nHttpFullResponse, settings: RequestSettings = {}): Promise<unknown> {
 	const status = response.statusCode;
 	if (status >= 400) {
 		const detail = messageOf(response.body);

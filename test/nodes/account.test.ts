@@ -1,3 +1,4 @@
+import { NodeHelpers } from 'n8n-workflow';
 import { TelcoBillingPortalLoginApi } from '../../credentials/TelcoBillingPortalLoginApi.credentials';
 import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
 import { testRequestNode, verdict } from '../harness/credentialTest';
@@ -28,9 +29,16 @@ describe('Verify Portal Login', () => {
 		const shownFor = (operation: string) =>
 			description.properties.filter((p) => !p.displayOptions?.show?.operation || p.displayOptions.show.operation.includes(operation));
 		expect(shownFor('verifyLogin').filter((p) => p.typeOptions?.password || /password/i.test(p.name))).toEqual([]);
-		expect(description.credentials).toContainEqual(
-			expect.objectContaining({ name: PORTAL, required: true, displayOptions: { show: { resource: ['account'], operation: ['verifyLogin'] } } }),
-		);
+		// Which credentials the editor asks for, by n8n's own display rules, for each operation.
+		const asked = (resource: string, operation: string) => {
+			const parameters = NodeHelpers.getNodeParameters(description.properties, { resource, operation }, true, false, null, description) ?? {};
+			return (description.credentials ?? [])
+				.filter((credential) => NodeHelpers.displayParameter(parameters, credential, null, description))
+				.map((credential) => [credential.name, credential.required]);
+		};
+		expect(asked('account', 'verifyLogin')).toEqual([[PORTAL, true], ['telcoBillingApi', true]]);
+		expect(asked('account', 'requestReset')).toEqual([['telcoBillingApi', true]]);
+		expect(asked('demo', 'reset')).toEqual([['telcoBillingApi', true]]);
 	});
 
 	test('a portal user’s login works and its key is this credential’s; neither the key nor the password enters execution data', async () => {

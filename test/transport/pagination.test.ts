@@ -22,9 +22,9 @@ const pagedNode: INodeType = {
 	description: {
 		displayName: 'Paged Test',
 		name: 'pagedTest',
-		description: 'Shared runner over a paged listing',
+		description: 'Shared routing over a paged listing',
 		defaults: { name: 'Paged Test' },
-		...declarativeNode({ serviceType: listing }),
+		...declarativeNode(),
 		properties: [
 			{ displayName: 'Resource', name: 'resource', type: 'options', noDataExpression: true, options: [{ name: 'Service Type', value: 'serviceType' }], default: 'serviceType' },
 			...describeResource('serviceType', listing, 'getAll'),

@@ -1,0 +1,55 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { toPlatformDate, toPlatformDateTime } from './dates';
+import { NOTHING_SENT } from './errors';
+import { pathParams } from './operations';
+import type { Operation } from './operations';
+import type { RequestInput } from './rules';
+
+/**
+ * What an operation is about to send for one item, read from what RoutingNode built out of the
+ * parameters (body and query from `routing.send`) and the path values the template names.
+ */
+export function readInput(context: IExecuteSingleFunctions, op: Operation, options: IHttpRequestOptions): RequestInput {
+	const input: RequestInput = {
+		path: {},
+		body: { ...((options.body as IDataObject | undefined) ?? {}) },
+		qs: { ...((options.qs as IDataObject | undefined) ?? {}) },
+		// Parameters hidden for this operation are absent from the node: their fallback applies.
+		param: (name, fallback) =>
+			context.getNode().parameters[name] === undefined ? fallback : context.getNodeParameter(name, fallback, { extractValue: true }),
+	};
+	for (const { name } of pathParams(op.path)) {
+		if (name === 'page') continue;
+		const value = input.param(name, '');
+		input.path[name] = typeof value === 'string' ? value.trim() : (value as string);
+	}
+	// n8n dates (pickers, $now, luxon) become the platform's formats before the rules see them.
+	for (const field of op.dateFields ?? []) {
+		for (const part of [input.body, input.path]) {
+			if (field in part) part[field] = toPlatformDate(part[field]) as string;
+		}
+	}
+	for (const field of op.dateTimeFields ?? []) {
+		if (field in input.body) input.body[field] = toPlatformDateTime(input.body[field]) as string;
+	}
+	return input;
+}
+
+/** Refuses input the spec does not allow, naming the field and the rule, before anything is sent. */
+export function checkInput(context: IExecuteSingleFunctions, op: Operation, input: RequestInput): void {
+	const refuse = (message: string) =>
+		new NodeOperationError(context.getNode(), message, { itemIndex: context.getItemIndex(), description: NOTHING_SENT });
+	for (const { name, optional } of pathParams(op.path)) {
+		if (name === 'page' || optional) continue;
+		const value = input.path[name];
+		if (value === undefined || value === null || String(value) === '') {
+			const label = op.fields?.find((field) => field.name === name)?.displayName ?? name;
+			throw refuse(`${label} (${name}) is required`);
+		}
+	}
+	for (const rule of op.rules ?? []) {
+		const refusal = rule(input);
+		if (refusal) throw refuse(refusal);
+	}
+}

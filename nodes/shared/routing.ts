@@ -1,0 +1,145 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodePropertyRouting,
+} from 'n8n-workflow';
+import { errorItem, toSafeError } from './errors';
+import { fillPath } from './operations';
+import type { Operation } from './operations';
+import { toRecords } from './output';
+import { walkPages } from './pager';
+import { checkInput, readInput } from './requestInput';
+import type { RequestInput } from './rules';
+import { bodyOf, platformRequest } from './transport';
+import type { RequestSettings } from './transport';
+
+// The largest page the query-paged listings accept (serviceType/search: limit at most 100).
+const QUERY_PAGE_SIZE = 100;
+
+/** What preSend worked out for one item, for the postReceive (or pagination) step of the same item. */
+interface Prepared {
+	input: RequestInput;
+	settings: RequestSettings;
+	/** What the operation's extra requests made before the main one found (e.g. the counted audience). */
+	before?: IDataObject;
+}
+
+// RoutingNode hands one item's preSend and postReceive the same context object (its pagination step an
+// object derived from it), so the context is the key that carries the checked input between the steps.
+const prepared = new WeakMap<object, Prepared>();
+
+function preparedFor(context: object): Prepared {
+	const found = prepared.get(context) ?? prepared.get(Object.getPrototypeOf(context) as object);
+	if (!found) throw new Error('The request was not prepared: routing steps ran out of order');
+	return found;
+}
+
+function settingsOf(op: Operation, input: RequestInput): RequestSettings {
+	// The values of the operation's secret body fields are kept out of its errors.
+	return { credential: op.credential, secrets: (op.secretFields ?? []).map((field) => String(input.body[field] ?? '')) };
+}
+
+/** routing.send.preSend: checks the item's input, then fills in the path (values encoded) and the body. */
+function prepareRequest(op: Operation) {
+	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const input = readInput(this, op, options);
+		checkInput(this, op, input);
+		op.prepare?.(input);
+		prepared.set(this, { input, settings: settingsOf(op, input) });
+		options.url = fillPath(op.path, { ...input.path, page: 1 });
+		options.qs = input.qs;
+		if (op.method === 'GET') delete options.body;
+		else options.body = (op.sendBody ? op.sendBody(input) : input.body) as IDataObject;
+		return options;
+	};
+}
+
+/** A failure of this item: an error item paired to it under Continue On Fail, otherwise thrown. */
+function failedItem(context: IExecuteSingleFunctions, error: unknown, settings: RequestSettings): INodeExecutionData[] {
+	const safe = toSafeError(context.getNode(), error, context.getItemIndex(), settings.secrets ?? []);
+	if (!context.continueOnFail()) throw safe;
+	return [errorItem(safe, context.getItemIndex(), context.getNode().onError === 'continueErrorOutput')];
+}
+
+function limitOf(context: IExecuteSingleFunctions, op: Operation): number | undefined {
+	if (!op.list || context.getNodeParameter('returnAll', false)) return undefined;
+	return context.getNodeParameter('limit', 50) as number;
+}
+
+function itemsOf(context: IExecuteSingleFunctions, op: Operation, input: RequestInput, records: IDataObject[]): INodeExecutionData[] {
+	const limit = limitOf(context, op);
+	let out = limit === undefined ? records : records.slice(0, limit);
+	const placeholder = out.length === 0 ? op.whenEmpty?.(input) : undefined;
+	if (placeholder) out = [placeholder];
+	return out.map((json) => ({ json, pairedItem: { item: context.getItemIndex() } }));
+}
+
+/** routing.output.postReceive: the platform's answer judged (failures in any shape), then one item per record. */
+function readResponse(op: Operation) {
+	return async function (this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+		const { input, settings, before } = preparedFor(this);
+		try {
+			let body = await bodyOf(this, response, settings);
+			if (op.outputOf) body = await op.outputOf(body, { input, before, credential: async (type) => await this.getCredentials(type) });
+			return itemsOf(this, op, input, toRecords(body, op.output));
+		} catch (error) {
+			return failedItem(this, error, settings);
+		}
+	};
+}
+
+/** Every page of a paged listing, through the one pager. */
+async function readPages(context: IExecutePaginationFunctions, op: Operation, sent: IHttpRequestOptions, { input, settings }: Prepared): Promise<INodeExecutionData[]> {
+	const output = { ...op.output, root: op.output?.root ?? 'results' };
+	const pageRequest = (page: number): IHttpRequestOptions =>
+		op.pageInQuery
+			? { ...sent, qs: { ...sent.qs, page, limit: QUERY_PAGE_SIZE } }
+			: { ...sent, url: fillPath(op.path, { ...input.path, page }) };
+	const records = await walkPages(
+		async (page) => {
+			const body = (await platformRequest(context, pageRequest(page), settings)) as IDataObject;
+			return { body, rows: toRecords(body, output) };
+		},
+		{ limit: limitOf(context, op) },
+	);
+	return itemsOf(context, op, input, records);
+}
+
+/**
+ * routing.operations.pagination: how the operation's requests are made. A plain operation makes its one
+ * request with RoutingNode's own makeRoutingRequest (postReceive reads the answer); a paged listing walks
+ * its pages; an operation that needs a request first (the audience count) makes it here. The step exists
+ * because RoutingNode turns a transport failure (connection refused, timeout) into n8n's generic message
+ * and a Continue On Fail item without error_code; caught here, it fails the way every other request does.
+ */
+function sendRequests(op: Operation) {
+	return async function (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions): Promise<INodeExecutionData[]> {
+		const state = preparedFor(this);
+		const sent = requestData.options as IHttpRequestOptions;
+		try {
+			if (op.list === 'paged') return await readPages(this, op, sent, state);
+			if (op.beforeRequest) {
+				state.before = await op.beforeRequest(async (extra) => await platformRequest(this, { ...extra, method: extra.method ?? 'POST' }, state.settings), state.input);
+				if (op.sendBody) sent.body = op.sendBody(state.input, state.before) as IDataObject;
+			}
+			return await this.makeRoutingRequest({ ...requestData, options: sent });
+		} catch (error) {
+			return failedItem(this, error, state.settings);
+		}
+	};
+}
+
+/** How one operation row becomes n8n declarative routing: where each step of the request happens. */
+export function routingOf(op: Operation): INodePropertyRouting {
+	return {
+		request: { method: op.method, url: op.path },
+		send: { preSend: [prepareRequest(op)], paginate: true },
+		operations: { pagination: sendRequests(op) },
+		output: { postReceive: [readResponse(op)] },
+	};
+}
