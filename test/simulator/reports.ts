@@ -114,7 +114,7 @@ export function runReport(state: State, deptid: number, report: string, options:
 		case 'billedMinutes': {
 			const byDay = new Map<string, { calls: number; minutes: number; amount: number }>();
 			for (const b of billed) {
-				const cdr = state.cdrs.all.find((c) => String(c.id) === b.id)!;
+				const cdr = state.cdrs.find(b.id)!;
 				const entry = byDay.get(b.startdate.slice(0, 10)) ?? { calls: 0, minutes: 0, amount: 0 };
 				entry.calls++;
 				entry.minutes += cdr.billsec / 60;
@@ -130,7 +130,7 @@ export function runReport(state: State, deptid: number, report: string, options:
 			for (const b of billed) {
 				const type = state.callTypes.find((t) => t.internal_code === b.ratecode);
 				if (wanted?.length && (!type || !wanted.includes(type.ctid))) continue;
-				const cdr = state.cdrs.all.find((c) => String(c.id) === b.id)!;
+				const cdr = state.cdrs.find(b.id)!;
 				const entry = byType.get(type?.name ?? b.rate_name) ?? { calls: 0, minutes: 0, amount: 0 };
 				entry.calls++;
 				entry.minutes += cdr.billsec / 60;
