@@ -60,11 +60,18 @@ describe('Run', () => {
 		expect(jsonOf(result)).toEqual([{ service_type: 'NBN 100/20', service_count: active.length, monthly_fees: Number(active.reduce((sum, s) => sum + s.monthlyfee, 0).toFixed(2)) }]);
 	});
 
-	test('a named period is sent as `when` for the platform to compute; a report with no rows gives no items', async () => {
+	test('a named period is sent as `when` for the platform to compute', async () => {
 		const result = await node.run(report({ report: 'creditReport', when: 'last quarter' }));
+		const { from, to } = range('last quarter');
+		expect(result.items.length).toBeGreaterThan(0);
+		expect(jsonOf(result).every((r) => `${String(r.date)} 00:00:00` >= from && `${String(r.date)} 00:00:00` <= to)).toBe(true);
+		expect(body()).toHaveLength(1);
+	});
+
+	test('a report with no rows gives no items', async () => {
+		const result = await node.run(report({ report: 'creditReport', when: 'custom', dateFrom: '2019-01-01', dateTo: '2019-12-31' }));
 		expect(result.items).toEqual([]);
 		expect(result.error).toBeUndefined();
-		expect(body()).toHaveLength(1);
 	});
 
 	test('a report the platform does not know is its error, with the misspelt `succes:false` understood', async () => {
