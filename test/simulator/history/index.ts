@@ -52,13 +52,11 @@ const snapshots = new WeakMap<object, { minute: string; snapshot: Snapshot }>();
 
 function capture(state: State, servicesBefore: number): Snapshot {
 	const { invoices, credits, payments, billRuns, commissions, cancellations } = state;
-	return structuredClone({
-		services: state.services.slice(servicesBefore),
-		callHistory: { cdrs: [], billed: [] },
-		records: { invoices, credits, payments, billRuns, commissions, cancellations },
-		balances: state.customers.map((c) => c.balance),
-		sequences: state.sequenceValues(),
-	});
+	const copied = structuredClone({ services: state.services.slice(servicesBefore), records: { invoices, credits, payments, billRuns, commissions, cancellations } });
+	// Calls are never changed after start-up, so every copy shares them (frozen, to be sure).
+	const { cdrs, billed } = state.callHistory;
+	const callHistory = { cdrs: cdrs.map((c) => Object.freeze(c)), billed: billed.map((b) => Object.freeze(b)) };
+	return { ...copied, callHistory, balances: state.customers.map((c) => c.balance), sequences: state.sequenceValues() };
 }
 
 function restore(state: State, snapshot: Snapshot): void {
@@ -84,8 +82,5 @@ export function seedHistory(state: State): void {
 	if (cached?.minute === now.slice(0, 16)) return restore(state, cached.snapshot);
 	const servicesBefore = state.services.length;
 	generate(state, now);
-	const snapshot = capture(state, servicesBefore);
-	// Calls are never changed after start-up, so every copy shares them (frozen, to be sure).
-	snapshot.callHistory = { cdrs: state.callHistory.cdrs.map((c) => Object.freeze(c)), billed: state.callHistory.billed.map((b) => Object.freeze(b)) };
-	snapshots.set(state.seed, { minute: now.slice(0, 16), snapshot });
+	snapshots.set(state.seed, { minute: now.slice(0, 16), snapshot: capture(state, servicesBefore) });
 }
