@@ -140,7 +140,7 @@ const reportRule: Rule = (input) => {
 	return undefined;
 };
 
-const NUMBERS = ['cid', 'iid', 'enid', 'vid', 'balance', 'current', 'overdue0', 'overdue30', 'overdue60', 'overdue90', 'overdue120', 'total', 'amount', 'total_calls', 'total_sms', 'billed_minutes', 'billed_amount', 'invoice_total', 'service_fees', 'usage', 'credits', 'monthly_fee', 'monthly_fees', 'service_count', 'new_customers', 'existing_customers', 'end_customers', 'total_customers', 'total_ex_usage', 'revenue', 'payments', 'billed_count', 'service_cost', 'service_sell', 'usage_cost', 'usage_sell', 'gp', 'gp_percent', 'total_sales', 'avg_account_spend', 'avg_service_spend', 'avg6monthspend', 'avgMinutes', 'avgSms', 'avg_minutes', 'avg_sms', 'min_spend', 'expected_revenue', 'setup_fees', 'bundle_fees'];
+const NUMBERS = ['cid', 'iid', 'enid', 'vid', 'balance', 'current', 'overdue0', 'overdue30', 'overdue60', 'overdue90', 'overdue120', 'total', 'amount', 'total_calls', 'total_sms', 'billed_minutes', 'billed_amount', 'invoice_total', 'service_fees', 'usage', 'credits', 'monthly_fee', 'monthly_fees', 'service_count', 'new_customers', 'existing_customers', 'end_customers', 'total_customers', 'total_ex_usage', 'revenue', 'payments', 'billed_count', 'service_cost', 'service_sell', 'usage_cost', 'usage_sell', 'gp', 'gp_percent', 'total_sales', 'avg_account_spend', 'avg_service_spend', 'avg6monthspend', 'avgMinutes', 'avgSms', 'avg_minutes', 'avg_sms', 'min_spend', 'expected_revenue', 'setup_fees', 'bundle_fees', 'contract_length', 'late_fee_count', 'late_fee_amount', 'payment_fee_count', 'payment_fee_amount'];
 
 export const reportOperations: Operation[] = [
 	{

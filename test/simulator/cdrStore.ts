@@ -1,6 +1,13 @@
+import type { RateCard } from './catalog';
 import type { BilledCall, Cdr } from './rating';
 import { compileCallTypes, matchCallType, priceCall } from './rating';
 import type { State } from './state';
+
+/** Calls from before start-up and their billed calls, shared read-only by every simulator started the same minute. */
+export interface CallHistory {
+	cdrs: readonly Cdr[];
+	billed: readonly BilledCall[];
+}
 
 interface SourceStatus {
 	source: string;
@@ -15,6 +22,7 @@ interface SourceStatus {
  * rated date can lag its imported date the way a real platform's does.
  */
 export class CdrStore {
+	/** Every CDR imported since start-up (the seeded call history is apart: it belongs to no live feed). */
 	readonly all: Cdr[] = [];
 	readonly billed = new Map<string, BilledCall>();
 	ratingMode: 'inline' | 'manual' = 'inline';
@@ -22,6 +30,7 @@ export class CdrStore {
 	readonly log: Array<{ source: string; kind: 'imported' | 'rated'; date: string }> = [];
 	private readonly seen = new Map<string, Set<string>>();
 	private readonly status = new Map<string, SourceStatus>();
+	private readonly byId = new Map<string, Cdr>();
 	private unrated: Cdr[] = [];
 	private nextId = 900000001;
 
@@ -49,8 +58,40 @@ export class CdrStore {
 		}
 		const cdr = { ...record, id: this.nextId++, source, deptid };
 		this.all.push(cdr);
+		this.byId.set(String(cdr.id), cdr);
 		this.unrated.push(cdr);
 		return cdr;
+	}
+
+	/** The CDR behind a billed call, imported or from the history. */
+	find(id: string): Cdr | undefined {
+		return this.byId.get(id);
+	}
+
+	/**
+	 * Prices calls made before start-up as rating would have, without storing them: the history keeps its
+	 * billed calls even when rate cards change later.
+	 */
+	rateHistory(cdrs: readonly Cdr[]): BilledCall[] {
+		const types = compileCallTypes(this.state.callTypes);
+		const cards = new Map<string, RateCard | undefined>();
+		const billed: BilledCall[] = [];
+		for (const cdr of cdrs) {
+			const key = `${cdr.deptid}:${CdrStore.numberOf(cdr)}`;
+			if (!cards.has(key)) cards.set(key, this.cardOf(cdr));
+			const call = this.rateOne(cdr, types, cards.get(key));
+			if (call) billed.push(call);
+		}
+		return billed;
+	}
+
+	/**
+	 * Holds the call history as if an earlier feed had delivered it: no source's dates move and no duplicate
+	 * check applies, so every live feed starts as the seed left it.
+	 */
+	loadHistory(history: CallHistory): void {
+		for (const cdr of history.cdrs) this.byId.set(String(cdr.id), cdr);
+		for (const call of history.billed) this.billed.set(call.id, call);
 	}
 
 	afterImport(): void {
@@ -77,13 +118,20 @@ export class CdrStore {
 		return count;
 	}
 
-	/** The service the call belongs to: the A party's number outbound, the DID (or B party) inbound. */
-	private rateOne(cdr: Cdr, types: ReturnType<typeof compileCallTypes>): BilledCall | undefined {
-		const number = cdr.direction === 'outbound' ? cdr.callerid : cdr.did || cdr.destination;
-		const service = this.state.serviceByNumber(cdr.deptid, number);
+	/** The number of the service a call belongs to: the A party's outbound, the DID (or B party) inbound. */
+	private static numberOf(cdr: Cdr): string {
+		return cdr.direction === 'outbound' ? cdr.callerid : cdr.did || cdr.destination;
+	}
+
+	/** The rate card of the service the call belongs to. */
+	private cardOf(cdr: Cdr): RateCard | undefined {
+		const service = this.state.serviceByNumber(cdr.deptid, CdrStore.numberOf(cdr));
 		const customer = service ? this.state.customers.find((c) => c.cid === service.cid) : undefined;
 		const ctgid = service?.call_rates_id ?? customer?.ctgid;
-		const card = this.state.rateCards.find((c) => c.ctgid === ctgid && c.deptid === cdr.deptid);
+		return this.state.rateCards.find((c) => c.ctgid === ctgid && c.deptid === cdr.deptid);
+	}
+
+	private rateOne(cdr: Cdr, types: ReturnType<typeof compileCallTypes>, card = this.cardOf(cdr)): BilledCall | undefined {
 		const type = matchCallType(cdr, types);
 		const item = type && card?.callTypes.find((i) => i.ctid === type.ctid);
 		if (!card || !type || !item) return undefined;

@@ -1,4 +1,4 @@
-/** Leads, orders, invoices from external sales, and timeline entries: records the spec does not detail. */
+/** Leads, orders and timeline entries: records the spec does not detail. */
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'lost', 'converted'];
 
@@ -25,16 +25,6 @@ export interface Order {
 	notes: string;
 	items: Array<{ pid: number; quantity: number; price: number }>;
 	date_created: string;
-}
-
-export interface Invoice {
-	iid: number;
-	deptid: number;
-	cid: number;
-	date: string;
-	products: Array<{ pid: number; price: number; quantity: number }>;
-	total: number;
-	paid: number;
 }
 
 export interface TimelineEntry {

@@ -3,8 +3,12 @@ import { seedCallTypes, seedPriceBooks, seedProducts, seedRateCards, seedService
 import type { CallType, PriceBook, Product, RateCard, ServiceType } from './catalog';
 import { BulkEmail } from './bulkEmail';
 import { CdrStore } from './cdrStore';
+import type { CallHistory } from './cdrStore';
 import { seedLeads } from './crm';
-import type { Invoice, Lead, Order, TimelineEntry } from './crm';
+import type { Lead, Order, TimelineEntry } from './crm';
+import { VENDORS } from './billing';
+import type { BillRun, Cancellation, Commission, Credit, Invoice, Vendor } from './billing';
+import { seedHistory } from './history';
 
 export type Seed = typeof seedFile;
 
@@ -91,6 +95,8 @@ export interface Payment {
 	method: string;
 	transaction_id?: string;
 	date: string;
+	/** The invoice it was made against, when it was; otherwise it pays the oldest open invoices first. */
+	iid?: number;
 }
 
 export const SERVICE_STATUSES = ['active', 'pending', 'suspended', 'pending_disconnection', 'disconnected', 'churned'] as const;
@@ -115,6 +121,8 @@ export interface Service {
 	service_status: (typeof SERVICE_STATUSES)[number];
 	username: string;
 	ip_ipadd: string;
+	/** Where the sale came from (web, referral, partner); the spec's source report reads it. */
+	ext_field2: string;
 	date_created: string;
 	date_modified: string;
 }
@@ -179,6 +187,13 @@ export class State {
 	resetTokens = new Map<string, { username: string; expires: number }>();
 	orders: Order[] = [];
 	invoices: Invoice[] = [];
+	billRuns: BillRun[] = [];
+	credits: Credit[] = [];
+	vendors: Vendor[] = VENDORS.map((v) => ({ ...v }));
+	commissions: Commission[] = [];
+	cancellations: Cancellation[] = [];
+	/** Calls from before start-up (see history/calls.ts): kept when the imported CDRs are reset. */
+	callHistory: CallHistory = { cdrs: [], billed: [] };
 	timeline: TimelineEntry[] = [];
 	/** Mail the sandbox's SMTP sink received (reports sent by example workflows). */
 	mailbox: Array<{ from: string; to: string[]; subject: string; message: string; at: string }> = [];
@@ -194,6 +209,15 @@ export class State {
 		const next = (this.sequences.get(kind) ?? start - 1) + 1;
 		this.sequences.set(kind, next);
 		return next;
+	}
+
+	/** The id counters, so a cached history can be put back with the ids generating it left. */
+	sequenceValues(): Array<[string, number]> {
+		return [...this.sequences];
+	}
+
+	restoreSequences(values: Array<[string, number]>): void {
+		for (const [kind, value] of values) this.sequences.set(kind, value);
 	}
 
 	private load(): void {
@@ -212,7 +236,7 @@ export class State {
 			this.leads.push(...seedLeads(dept.id, this.nextId('lead', 3001)));
 			for (let i = 1; i < 25; i++) this.nextId('lead', 3001);
 		}
-		this.resetCdrs();
+		seedHistory(this);
 		for (const dept of this.seed.departments) {
 			this.customers
 				.filter((c) => c.deptid === dept.id)
@@ -247,12 +271,13 @@ export class State {
 		return { price: Math.round(price * 100) / 100, fromPriceBook: true };
 	}
 
-	/** Forgets every imported CDR and billed call, keeping the sources at their seeded dates. */
+	/** Forgets every imported CDR and billed call, keeping the sources at their seeded dates and the call history. */
 	resetCdrs(): void {
 		this.cdrs = new CdrStore(this);
 		for (const key of this.keys.values()) {
 			if (key.data.cdr_source) this.cdrs.addSource(key.data.cdr_source, key.data.department);
 		}
+		this.cdrs.loadHistory(this.callHistory);
 	}
 
 	/** The service a call belongs to, by its number, within a department (active services first). */
@@ -304,7 +329,7 @@ function seedCustomers(state: State, deptid: number, count: number): void {
 			dob: `19${60 + (i % 40)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
 			abn: String(51824753556 + i * 11),
 			paymethod: i % 3 === 0 ? 'credit card' : 'invoice',
-			ctgid: 1,
+			ctgid: state.rateCards.find((card) => card.deptid === deptid)!.ctgid,
 			card_token: i % 3 === 0 ? `card_tok_${cid}` : '',
 			bank_name: i % 5 === 0 ? `${name} ${surname}` : '',
 			bank_bsb: i % 5 === 0 ? '063-000' : '',
@@ -367,12 +392,13 @@ function seedServices(state: State, deptid: number): void {
 			service_status: i === 11 ? 'disconnected' : i === 10 ? 'pending' : 'active',
 			username: `user${id}`,
 			ip_ipadd: esid === 1 ? `203.0.113.${i + 10}` : '',
+			ext_field2: '',
 			date_created: '2025-01-01 10:00:00',
 			date_modified: '2025-01-01 10:00:00',
 		});
 		if (i === 0) {
 			const childId = state.nextId('service', 20001);
-			state.services.push({ ...state.services[state.services.length - 1], id: childId, servicetype: 6, monthlyfee: 10, service_num: `IP${childId}`, billing_name: 'Static IP', parent_id: id, contracterm: '', username: `user${childId}` });
+			state.services.push({ ...state.services[state.services.length - 1], id: childId, servicetype: 6, monthlyfee: 10, cost: 5, service_num: `IP${childId}`, billing_name: 'Static IP', parent_id: id, contracterm: '', username: `user${childId}` });
 		}
 	});
 }

@@ -58,6 +58,8 @@ export function registerResetRoute(app: FastifyInstance, state: State): void {
 		state.serviceCharges = state.serviceCharges.filter((c) => !enids.has(c.enid));
 		state.bundles = state.bundles.filter((b) => b.deptid !== deptid);
 		state.invoices = state.invoices.filter((i) => i.deptid !== deptid);
+		state.credits = state.credits.filter((c) => c.deptid !== deptid);
+		state.billRuns = state.billRuns.filter((r) => r.deptid !== deptid);
 		state.orders = state.orders.filter((o) => o.deptid !== deptid);
 		state.timeline = state.timeline.filter((e) => e.deptid !== deptid);
 		return { success: true, description: 'Demo Database Reset' };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { dueDate } from '../billing';
 import { LEAD_STATUSES } from '../crm';
 import type { Lead } from '../crm';
 import { deptOf, fail, money, text, today } from '../respond';
@@ -140,12 +141,16 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 			if (invoice && !sale.add_payment) {
 				// The spec's warning: an existing invoice without add_payment gets this sale's product list.
 				invoice.products = (sale.products ?? []).map((p) => ({ pid: p.pid, price: Number(p.price), quantity: p.quantity }));
-				invoice.total = invoice.products.reduce((sum, p) => sum + p.price * p.quantity, 0);
+				const total = invoice.products.reduce((sum, p) => sum + p.price * p.quantity, 0);
+				// The balance follows the invoice, so it stays what was invoiced less what was paid.
+				customer.balance = Math.round((customer.balance + total - invoice.total) * 100) / 100;
+				invoice.total = total;
 			}
 			if (!invoice) {
 				const products = (sale.products ?? []).map((p) => ({ pid: p.pid, price: Number(p.price), quantity: p.quantity }));
 				const total = sale.amount !== undefined ? Number(sale.amount) : products.reduce((sum, p) => sum + p.price * p.quantity, 0);
-				invoice = { iid: state.nextId('invoice', 80001), deptid: deptOf(request), cid: customer.cid, date: (sale.date ?? today()).slice(0, 10), products, total, paid: 0 };
+				const date = (sale.date ?? today()).slice(0, 10);
+				invoice = { iid: state.nextId('invoice', 80001), deptid: deptOf(request), cid: customer.cid, date, due_date: dueDate(date), bill_run_id: null, products, total, paid: 0 };
 				state.invoices.push(invoice);
 				customer.balance = Math.round((customer.balance + total) * 100) / 100;
 			}
@@ -156,7 +161,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 				invoice.paid += amount;
 				customer.balance = Math.round((customer.balance - amount) * 100) / 100;
 				const id = state.nextId('payment', 70001);
-				state.payments.push({ id, cid: customer.cid, amount, kind: 'external', method: payments.map(([type]) => type).join('+'), date: today() });
+				state.payments.push({ id, cid: customer.cid, amount, kind: 'external', method: payments.map(([type]) => type).join('+'), date: today(), iid: invoice.iid });
 				result.paymentResult = { payment_id: id, success: true, surcharge: '0.00', message: 'payment applied', amount: money(amount), balance: money(customer.balance) };
 			}
 			return result;

@@ -161,6 +161,7 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 			service_status: status as Service['service_status'],
 			username: '',
 			ip_ipadd: '',
+			ext_field2: '',
 			date_created: now,
 			date_modified: now,
 		});
