@@ -1,9 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { melbourneWallTime } from '../shared/schedule';
+import { walkPages } from '../shared/pager';
 import { platformRequest } from '../shared/transport';
 import type { Observation, TriggerEvent, TriggerState } from './trigger.logic';
 
-const PAGE_SIZE = 20;
 // A poll reads further pages only while they hold new campaigns: at most this many (2,000 campaigns).
 const MAX_NEW_PAGES = 100;
 // At activation, campaigns in flight among the newest 1,000 are found and followed.
@@ -56,13 +56,15 @@ export async function observe(context: IPollFunctions, state: TriggerState | und
 		// Newest first: read pages until one reaches a campaign already seen (or, for a baseline, up to
 		// BASELINE_PAGES pages, to find what is still in flight); then each campaign in flight not read yet.
 		const known = state?.maxCampaignId ?? Number.POSITIVE_INFINITY;
-		for (let page = 1; page <= (state ? MAX_NEW_PAGES : BASELINE_PAGES); page++) {
-			const body = (await platformRequest(context, { method: 'GET', url: `/customer/bulk-email/page/${page}`, timeout: watch.timeout })) as IDataObject;
-			const records = (body.records as IDataObject[]) ?? [];
-			for (const record of records) if (watched(Number(record.id))) observation.campaigns.set(Number(record.id), record);
-			const reachedKnown = records.some((r) => Number(r.id) <= known);
-			if (records.length < PAGE_SIZE || (state && reachedKnown)) break;
-		}
+		await walkPages(
+			async (page) => {
+				const body = (await platformRequest(context, { method: 'GET', url: `/customer/bulk-email/page/${page}`, timeout: watch.timeout })) as IDataObject;
+				const rows = (body.records as IDataObject[]) ?? [];
+				for (const record of rows) if (watched(Number(record.id))) observation.campaigns.set(Number(record.id), record);
+				return { body, rows };
+			},
+			{ maxPages: state ? MAX_NEW_PAGES : BASELINE_PAGES, enough: ({ rows }) => state !== undefined && rows.some((r) => Number(r.id) <= known) },
+		);
 		for (const id of Object.keys(state?.inFlight ?? {}).map(Number)) {
 			if (observation.campaigns.has(id) || !watched(id)) continue;
 			const record = await campaign(context, id, watch.timeout);

@@ -5,21 +5,21 @@ import type {
 	INodeListSearchResult,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { walkPages } from './pager';
 import { platformRequest } from './transport';
 
 // Dropdowns list at most this many pages, so a huge catalogue cannot stall the editor.
 const MAX_DROPDOWN_PAGES = 50;
 
-/** Every record of a `/get/page/{n}` listing, page by page until total_pages. */
+/** Every record of a `/get/page/{n}` listing (at most MAX_DROPDOWN_PAGES pages), through the one pager. */
 export async function allPages(context: ILoadOptionsFunctions, path: string): Promise<IDataObject[]> {
-	const rows: IDataObject[] = [];
-	for (let page = 1; page <= MAX_DROPDOWN_PAGES; page++) {
-		const body = (await platformRequest(context, { method: 'GET', url: path.replace('{page}', String(page)) })) as IDataObject;
-		const results = Array.isArray(body?.results) ? (body.results as IDataObject[]) : [];
-		rows.push(...results);
-		if (results.length === 0 || page >= Number(body?.total_pages ?? page)) break;
-	}
-	return rows;
+	return await walkPages(
+		async (page) => {
+			const body = (await platformRequest(context, { method: 'GET', url: path.replace('{page}', String(page)) })) as IDataObject;
+			return { body, rows: Array.isArray(body?.results) ? (body.results as IDataObject[]) : [] };
+		},
+		{ maxPages: MAX_DROPDOWN_PAGES },
+	);
 }
 
 /** A dropdown loader over a paged listing: option name and value read from each record, sorted by name. */
