@@ -1,14 +1,14 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { PLATFORM_MESSAGES } from '../shared/envelope';
 import { toSafeError } from '../shared/errors';
+import { isRefusal } from '../shared/failure';
 import { toRecords } from '../shared/output';
 import { eachItem, requestFor } from '../shared/programmatic';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { addMany, getPrices } from './cdr.batches';
 import { cdrFields, operationField } from './cdr.fields';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
-
-const DUPLICATE = 'CDR ID already exists';
 
 // Single requests per item: operation → how to ask and what to output.
 const simple: Record<string, (context: IExecuteFunctions, itemIndex: number) => { url: string; root?: string; numbers?: string[] }> = {
@@ -38,7 +38,7 @@ async function addOne(context: IExecuteFunctions): Promise<INodeExecutionData[]>
 			const body = (await requestFor(context, { method: 'POST', url: '/cdr/add', body: cdr }, itemIndex, secrets)) as IDataObject;
 			return [{ success: true, yourid: body.yourid, id: body.id }];
 		} catch (error) {
-			if (duplicateIsSuccess && (error as { context?: IDataObject }).context?.platformMessage === DUPLICATE) {
+			if (duplicateIsSuccess && isRefusal(error, { message: PLATFORM_MESSAGES.cdrDuplicate })) {
 				return [{ success: true, duplicate: true, yourid: cdr.orig_id }];
 			}
 			throw toSafeError(context.getNode(), error, itemIndex, secrets);

@@ -1,10 +1,11 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { errorItem, toSafeError } from '../shared/errors';
-import { chunks, requestFor, secretsOf } from '../shared/programmatic';
+import { PLATFORM_MESSAGES } from '../shared/envelope';
+import { isRefusal } from '../shared/failure';
+import { chunks, requestFor } from '../shared/programmatic';
+import { secretsOfRequest } from '../shared/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
-
-const DUPLICATE = 'CDR ID already exists';
 
 interface Pending {
 	itemIndex: number;
@@ -29,7 +30,7 @@ function recordFailure(context: IExecuteFunctions, itemIndex: number, result: ID
  */
 export async function addMany(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = context.getInputData();
-	const secrets = await secretsOf(context);
+	const secrets = await secretsOfRequest(context);
 	const continueOnFail = context.continueOnFail();
 	const toErrorOutput = context.getNode().onError === 'continueErrorOutput';
 	const mapAutomatically = context.getNodeParameter('dataMode', 0) === 'autoMap';
@@ -75,7 +76,7 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 			const ok = result.success === true || result.success === 'true';
 			if (ok) {
 				out[itemIndex] = { json: { success: true, yourid: result.yourid, id: result.id }, pairedItem: { item: itemIndex } };
-			} else if (duplicateIsSuccess && result.description === DUPLICATE) {
+			} else if (duplicateIsSuccess && result.description === PLATFORM_MESSAGES.cdrDuplicate) {
 				out[itemIndex] = { json: { success: true, duplicate: true, yourid: result.yourid }, pairedItem: { item: itemIndex } };
 			} else if (continueOnFail) {
 				const failed = errorItem(recordFailure(context, itemIndex, result), itemIndex, toErrorOutput);
@@ -95,7 +96,7 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
  */
 export async function getPrices(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = context.getInputData();
-	const secrets = await secretsOf(context);
+	const secrets = await secretsOfRequest(context);
 	const batchSize = Math.max(1, Number(context.getNodeParameter('batchSize', 0, 500)));
 	const ids = items.map((_, itemIndex) => String(context.getNodeParameter('billedCallId', itemIndex, '')).trim());
 	const blankAt = ids.findIndex((id) => id === '');
@@ -109,7 +110,7 @@ export async function getPrices(context: IExecuteFunctions): Promise<INodeExecut
 			body = (await requestFor(context, { method: 'POST', url: '/cdr/getMultiplePrice', body: batch as unknown as IDataObject }, first, secrets)) as IDataObject;
 		} catch (error) {
 			// A batch none of whose ids is billed is reported by the platform as a failure; it is an answer here.
-			if ((error as NodeApiError).context?.platformMessage === 'no billed call found') continue;
+			if (isRefusal(error, { message: PLATFORM_MESSAGES.noBilledCall })) continue;
 			throw toSafeError(context.getNode(), error, first, secrets);
 		}
 		for (const record of (body.data as IDataObject[]) ?? []) prices.set(String(record.id), record);
@@ -118,7 +119,7 @@ export async function getPrices(context: IExecuteFunctions): Promise<INodeExecut
 		const price = prices.get(id);
 		const json: IDataObject = price
 			? { ...price, price: Number(price.price), matched: true }
-			: { id, matched: false, error: 'no billed call found' };
+			: { id, matched: false, error: PLATFORM_MESSAGES.noBilledCall };
 		return { json, pairedItem: { item: itemIndex } };
 	});
 }

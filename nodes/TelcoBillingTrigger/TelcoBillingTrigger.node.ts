@@ -2,9 +2,8 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { toSafeError } from '../shared/errors';
 import { loadOptions } from '../shared/loaders';
-import { secretsOf } from '../shared/programmatic';
 import { splitList } from '../shared/rules';
-import { CREDENTIAL_TYPE } from '../shared/transport';
+import { CREDENTIAL_TYPE, secretsOfRequest } from '../shared/transport';
 import { observe } from './trigger.fetch';
 import { exclusively, firstOfActivation } from './trigger.runs';
 import type { Watch } from './trigger.fetch';
@@ -106,7 +105,7 @@ async function observeSafely(context: IPollFunctions, stored: TriggerState | und
 	try {
 		return await observe(context, stored, watch);
 	} catch (error) {
-		return toSafeError(context.getNode(), error, 0, await secretsOf(context));
+		return toSafeError(context.getNode(), error, 0, await secretsOfRequest(context));
 	}
 }
 

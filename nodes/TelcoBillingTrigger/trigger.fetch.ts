@@ -1,5 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { melbourneWallTime } from '../shared/schedule';
+import { isRefusal } from '../shared/failure';
 import { walkPages } from '../shared/pager';
 import { platformRequest } from '../shared/transport';
 import type { Observation, TriggerEvent, TriggerState } from './trigger.logic';
@@ -25,7 +26,7 @@ export interface Watch {
 async function campaign(context: IPollFunctions, id: number, timeout: number): Promise<IDataObject | undefined> {
 	// A campaign id that is missing or another department's is simply not ours; anything else fails the poll.
 	const body = (await platformRequest(context, { method: 'GET', url: `/customer/bulk-email/${id}`, timeout }).catch((error: unknown) =>
-		(error as { failure?: { errorCode?: string } }).failure?.errorCode === 'not_found' ? undefined : Promise.reject(error),
+		isRefusal(error, { errorCode: 'not_found' }) ? undefined : Promise.reject(error),
 	)) as IDataObject | undefined;
 	if (!body) return undefined;
 	const record = { ...body };

@@ -1,5 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
+/** Refusals the spec words exactly, which some operations treat as answers rather than failures. */
+export const PLATFORM_MESSAGES = {
+	/** cdr/add, cdr/multiple/add: the orig_id was imported before. */
+	cdrDuplicate: 'CDR ID already exists',
+	/** cdr/getPrice, cdr/getMultiplePrice: no billed call has the id(s). */
+	noBilledCall: 'no billed call found',
+} as const;
+
 /** What went wrong, in the platform's own words. */
 export interface PlatformFailure {
 	message: string;

@@ -60,6 +60,12 @@ export class PlatformRequestError extends NodeApiError {
 	}
 }
 
+/** Whether the platform refused a request with these words (or this error_code). */
+export function isRefusal(error: unknown, { message, errorCode }: { message?: string; errorCode?: string }): boolean {
+	if (!(error instanceof PlatformRequestError)) return false;
+	return (message === undefined || error.failure.message === message) && (errorCode === undefined || error.failure.errorCode === errorCode);
+}
+
 const CONNECT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN'];
 const TIMEOUT_CODES = ['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT'];
 const CLOSED_CODES = ['ECONNRESET', 'EPIPE'];

@@ -1,12 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 import { errorItem, toSafeError } from './errors';
-import { CREDENTIAL_TYPE, platformRequest } from './transport';
-
-/** The values that must never show in an error of this execution: the API key, and any extra given. */
-export async function secretsOf(context: Pick<IExecuteFunctions, 'getCredentials'>, extra: string[] = []): Promise<string[]> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE).catch(() => ({}) as IDataObject);
-	return [String(credentials.apiKey ?? ''), ...extra];
-}
+import { platformRequest, secretsOfRequest } from './transport';
 
 /** A request for a programmatic node: the platform's body, or a safe NodeApiError naming the item. */
 export async function requestFor(
@@ -30,7 +24,7 @@ export async function eachItem(
 	context: IExecuteFunctions,
 	handler: (itemIndex: number, secrets: string[]) => Promise<IDataObject[]>,
 ): Promise<INodeExecutionData[]> {
-	const secrets = await secretsOf(context);
+	const secrets = await secretsOfRequest(context);
 	const out: INodeExecutionData[] = [];
 	const items = context.getInputData();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

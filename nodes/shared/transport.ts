@@ -42,7 +42,8 @@ function messageOf(body: unknown): string | undefined {
 	return undefined;
 }
 
-async function secretsOfRequest(context: Context, settings: RequestSettings): Promise<string[]> {
+/** The secrets of the request's credential (key, password) and the request's own, kept out of every error. */
+export async function secretsOfRequest(context: Context, settings: RequestSettings = {}): Promise<string[]> {
 	const credentials = await context.getCredentials(settings.credential ?? CREDENTIAL_TYPE).catch(() => ({}) as IDataObject);
 	const stored = SECRET_CREDENTIAL_FIELDS.map((field) => credentials[field]).filter((value): value is string => typeof value === 'string');
 	return [...stored, ...(settings.secrets ?? [])];
