@@ -27,6 +27,8 @@ interface Prepared {
 	settings: RequestSettings;
 	/** What the operation's extra requests made before the main one found (e.g. the counted audience). */
 	before?: IDataObject;
+	/** Why the input was refused: nothing is sent for this item. */
+	refusal?: unknown;
 }
 
 // RoutingNode hands one item's preSend and postReceive the same context object (its pagination step an
@@ -48,7 +50,13 @@ function settingsOf(op: Operation, input: RequestInput): RequestSettings {
 function prepareRequest(op: Operation) {
 	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const input = readInput(this, op, options);
-		checkInput(this, op, input);
+		try {
+			checkInput(this, op, input);
+		} catch (refusal) {
+			// Thrown from here, RoutingNode would output an unpaired item under Continue On Fail (see sendRequests).
+			prepared.set(this, { input, settings: settingsOf(op, input), refusal });
+			return options;
+		}
 		op.prepare?.(input);
 		prepared.set(this, { input, settings: settingsOf(op, input) });
 		options.url = fillPath(op.path, { ...input.path, page: 1 });
@@ -114,14 +122,17 @@ async function readPages(context: IExecutePaginationFunctions, op: Operation, se
  * routing.operations.pagination: how the operation's requests are made. A plain operation makes its one
  * request with RoutingNode's own makeRoutingRequest (postReceive reads the answer); a paged listing walks
  * its pages; an operation that needs a request first (the audience count) makes it here. The step exists
- * because RoutingNode turns a transport failure (connection refused, timeout) into n8n's generic message
- * and a Continue On Fail item without error_code; caught here, it fails the way every other request does.
+ * because RoutingNode, for a failure outside postReceive, gives n8n's generic message for a transport
+ * failure (connection refused, timeout), and under Continue On Fail an item without error_code and without
+ * pairing (a refused input among items that found several records); here each fails the way every other
+ * request does.
  */
 function sendRequests(op: Operation) {
 	return async function (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions): Promise<INodeExecutionData[]> {
 		const state = preparedFor(this);
 		const sent = requestData.options as IHttpRequestOptions;
 		try {
+			if (state.refusal) throw state.refusal;
 			if (op.list === 'paged') return await readPages(this, op, sent, state);
 			if (op.beforeRequest) {
 				state.before = await op.beforeRequest(async (extra) => await platformRequest(this, { ...extra, method: extra.method ?? 'POST' }, state.settings), state.input);

@@ -227,6 +227,11 @@ function eventKey(json) {
 
 // --- n8n: start, stop, the REST API ------------------------------------------------------------------
 
+/** How many polls have stepped aside so far because the previous poll of the workflow still ran. */
+function skippedPolls() {
+	return (readFileSync(logFile, 'utf8').match(/the previous poll is still running; this one is skipped/g) ?? []).length;
+}
+
 async function startN8n() {
 	const started = Date.now();
 	logStream.write(`\n===== n8n start ${new Date().toISOString()} =====\n`);
@@ -479,8 +484,11 @@ test('a slow answer makes two polls overlap: each change still arrives exactly o
 	await appendCdrs(2);
 	const owes = owed(before, await snapshot());
 	expected.push(...owes);
-	// The next poll starts while the first still waits; later ones answer at normal speed again.
-	await waitUntil('a second poll to start during the slow one', () => proxy.state.held >= 2, 15, 100);
+	// The next poll starts while the first still waits: it either reaches the platform too (two held at the
+	// proxy) or, as the trigger does, steps aside at once, which it says in n8n's debug log.
+	const skipsBefore = skippedPolls();
+	await waitUntil('a second poll to start during the slow one', () => proxy.state.held >= 2 || skippedPolls() > skipsBefore, 15, 100);
+	const overlapped = { held: proxy.state.held, skipped: skippedPolls() - skipsBefore };
 	proxy.state.slowMs = 0;
 	await waitUntil('the slow polls to be answered', () => proxy.state.held === 0, 20, 250);
 	await waitForDelivery('the changes read by overlapping polls', owes);
@@ -489,8 +497,8 @@ test('a slow answer makes two polls overlap: each change still arrives exactly o
 	await waitUntil('the slow polls to end', () => proxy.state.requests.some((r) => r.kind === 'rated' && r.started >= lastSlow && r.ended), 10, 250).catch(() => undefined);
 	await sleep(1500);
 	timings.overlapPhase = Date.now() - started;
-	log(`overlap: ${proxy.state.maxHeld} polls waited on a slow answer at once`);
-	expect(proxy.state.maxHeld).toBeGreaterThanOrEqual(2);
+	log(`overlap: ${overlapped.held} polls waited on a slow answer at once; ${overlapped.skipped} poll(s) started meanwhile stepped aside`);
+	expect(overlapped.held + overlapped.skipped).toBeGreaterThanOrEqual(2);
 	expect(await notExactlyOnce(owes)).toEqual({});
 }, 120_000);
 

@@ -82,3 +82,15 @@ test('one bad item among good ones: the good ones are sent, the bad one is refus
 	expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	expect(node.sim().requests).toHaveLength(1);
 });
+
+test('a refused item after one that found several records is still paired to its own input', async () => {
+	// The engine can pair output to input by position only when counts match; here they do not.
+	const result = await node.run(
+		{ resource: 'customer', operation: 'search', field: 'company', value: '={{ $json.q }}' },
+		{ continueOnFail: true, input: [{ q: 'Bakery' }, { q: 'x' }] },
+	);
+	const found = jsonOf(result).filter((json) => !('error' in json));
+	expect(found.length).toBeGreaterThan(1);
+	expect(result.items.map((i) => i.pairedItem)).toEqual([...found.map(() => ({ item: 0 })), { item: 1 }]);
+	expect(jsonOf(result).at(-1)).toEqual({ error: 'Search Value (value) must be at least 3 characters' });
+});
