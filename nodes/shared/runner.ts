@@ -10,7 +10,7 @@ import { toPlatformDate, toPlatformDateTime } from './dates';
 import { errorItem, NOTHING_SENT, toSafeError } from './errors';
 import { fillPath, pathParams } from './operations';
 import type { Operation, OperationTable } from './operations';
-import { toRecords } from './output';
+import { RecordFailures, recordItems, toRecords } from './output';
 import type { RequestInput } from './rules';
 import { secretsOf } from './programmatic';
 import { platformRequest } from './transport';
@@ -143,8 +143,11 @@ export function createRunner(table: OperationTable) {
 			if (placeholder) records = [placeholder];
 			return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (error) {
-			const safe = toSafeError(this.getNode(), error, itemIndex, op ? await operationSecrets(this, op, input) : await secretsOf(this));
-			if (this.continueOnFail()) return [errorItem(safe, itemIndex, this.getNode().onError === 'continueErrorOutput')];
+			const secrets = op ? await operationSecrets(this, op, input) : await secretsOf(this);
+			const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
+			if (error instanceof RecordFailures && this.continueOnFail()) return recordItems(this.getNode(), error, itemIndex, secrets, toErrorOutput);
+			const safe = toSafeError(this.getNode(), error, itemIndex, secrets);
+			if (this.continueOnFail()) return [errorItem(safe, itemIndex, toErrorOutput)];
 			throw safe;
 		}
 	};

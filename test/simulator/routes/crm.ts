@@ -153,6 +153,11 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 			const payments = Object.entries(sale.payments ?? {});
 			if (payments.length) {
 				const amount = payments.reduce((sum, [, p]) => sum + Number(p.amount), 0);
+				// The sale stands when its payment is refused: only paymentResult says so.
+				if (amount > invoice.total - invoice.paid + 0.005) {
+					result.paymentResult = { payment_id: null, success: false, surcharge: '0.00', message: 'payment exceeds the amount owing', amount: money(amount), balance: money(customer.balance) };
+					return result;
+				}
 				invoice.paid += amount;
 				customer.balance = Math.round((customer.balance - amount) * 100) / 100;
 				const id = state.nextId('payment', 70001);
