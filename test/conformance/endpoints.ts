@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import tsv from './endpointsTsv';
 
 /** One documented endpoint: `GET /{api_key}/customer/balance/{cid}` split into its segments. */
 export interface Endpoint {
@@ -11,9 +10,8 @@ export interface Endpoint {
 
 const placeholder = (segment: string) => /^\{\w+\}$/.test(segment);
 
-// endpoints.tsv is the spec's endpoint list (4.3.0) kept verbatim beside this file.
 function load(): Endpoint[] {
-	const rows = readFileSync(join(__dirname, 'endpoints.tsv'), 'utf8').trim().split('\n').slice(1);
+	const rows = tsv.trim().split('\n').slice(1);
 	return rows.flatMap((row) => {
 		const [, method, path, note = ''] = row.split('\t');
 		const forms = [path];
