@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { toPlatformDateTime } from '../shared/dates';
-import { customerLocator } from '../shared/locators';
+import { customerLocator, sendWithCustomerId } from '../shared/locators';
 import type { Operation } from '../shared/operations';
 import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
@@ -109,6 +109,7 @@ export const saleOperations: Operation[] = [
 		],
 		rules: [saleRule],
 		sendBody: saleBody,
+		send: sendWithCustomerId(saleBody),
 		output: { root: 'results', numbers: ['cid', 'iid', 'payment_id', 'amount', 'balance', 'surcharge'] },
 	},
 ];
@@ -148,6 +149,7 @@ export const orderOperations: Operation[] = [
 			},
 		],
 		sendBody: orderBody,
+		send: sendWithCustomerId(orderBody),
 		output: { numbers: ['id'] },
 	},
 ];

@@ -3,6 +3,7 @@ import { bodyField, collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
 import { rules } from '../shared/rules';
 import type { RequestInput } from '../shared/rules';
+import { sendWithCustomerId } from '../shared/locators';
 import { cidField, customerRecordFields, customerSecretFields } from './customerFields';
 
 const CARD_FIELDS = ['cc_name', 'cc_number', 'cc_expmonth', 'cc_expyear', 'cc_ccv'];
@@ -253,6 +254,7 @@ export const customerOperations: Operation[] = [
 		],
 		dateFields: ['charge_date'],
 		rules: [rules.required('body', 'cid', 'Customer'), rules.required('body', 'description', 'Description'), rules.date('body', 'charge_date', 'Charge Date')],
+		send: sendWithCustomerId(),
 		output: { numbers: ['id'] },
 	},
 	{

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { customerLocator } from '../shared/locators';
+import { customerLocator, sendWithCustomerId } from '../shared/locators';
 import { bodyField, collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
 import { rules } from '../shared/rules';
@@ -67,6 +67,7 @@ export const bundleOperations: Operation[] = [
 		fields: [cidInBody, nameField, collection('Additional Fields', 'additionalFields', bundleFields)],
 		dateFields: ['date_started', 'date_ended'],
 		rules: [rules.required('body', 'cid', 'Customer'), rules.required('body', 'name', 'Name'), rules.date('body', 'date_started', 'Date Started'), rules.date('body', 'date_ended', 'Date Ended')],
+		send: sendWithCustomerId(),
 		output: { numbers: ['id'] },
 	},
 	{
@@ -79,6 +80,7 @@ export const bundleOperations: Operation[] = [
 		fields: [cidInBody, { ...bundleIdField, routing: { send: { type: 'body', property: 'id' } } }, nameField, collection('Update Fields', 'updateFields', bundleFields)],
 		dateFields: ['date_started', 'date_ended'],
 		rules: [rules.required('body', 'id', 'Bundle'), rules.required('body', 'cid', 'Customer'), rules.required('body', 'name', 'Name'), rules.date('body', 'date_started', 'Date Started'), rules.date('body', 'date_ended', 'Date Ended')],
+		send: sendWithCustomerId(),
 		output: { numbers: ['id'] },
 	},
 ];

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { customerLocator, serviceLocator } from '../shared/locators';
+import { customerLocator, sendWithCustomerId, serviceLocator } from '../shared/locators';
 import { bodyField, collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
 import { fixedRows, rules, splitList } from '../shared/rules';
@@ -165,6 +165,7 @@ export const serviceOperations: Operation[] = [
 			rules.date('body', 'start_date', 'Start Date'),
 			statusRule,
 		],
+		send: sendWithCustomerId(),
 		output: { numbers: ['id'] },
 	},
 	{
@@ -185,7 +186,7 @@ export const serviceOperations: Operation[] = [
 			},
 			collection('Update Fields', 'updateFields', [
 				...optionalServiceFields.slice(0, 3),
-				bodyField({ displayName: 'Customer ID', name: 'cid', type: 'string', default: '', description: 'Move the service to this customer (ID, account_id or crm_id)' }),
+				bodyField({ displayName: 'Customer ID', name: 'cid', type: 'string', default: '', description: 'Move the service to this customer (ID, account_id or crm_id; an account_id or crm_id is looked up first, as the platform wants the ID here)' }),
 				...optionalServiceFields.slice(3, 5),
 				bodyField({ displayName: 'Monthly Fee', name: 'monthlyfee', type: 'number', default: 0, typeOptions: { numberPrecision: 2 } }),
 				...optionalServiceFields.slice(5, 7),
@@ -200,6 +201,7 @@ export const serviceOperations: Operation[] = [
 		prepare: (input) => {
 			if (input.param('recalculateMonthlyFee', false)) input.body.monthlyfee = false;
 		},
+		send: sendWithCustomerId(),
 		output: { numbers: ['id'] },
 	},
 	{

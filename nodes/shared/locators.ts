@@ -1,4 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { RequestInput } from './rules';
+import { PlatformRequestError } from './transport';
+
+/** Sends one more request through the operation's credential (an Operation's `send` gets one). */
+type Request = (options: Partial<IHttpRequestOptions>) => Promise<unknown>;
 
 /** A customer picked by searching, or typed as id / account_id / crm_id. */
 export function customerLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
@@ -22,7 +27,7 @@ export function customerLocator(overrides: Partial<INodeProperties> = {}): INode
 				name: 'id',
 				type: 'string',
 				placeholder: '1042, ACC-1-0042 or a CRM ID',
-				hint: 'The customer ID, account_id or crm_id',
+				hint: 'The customer ID, account_id or crm_id. Where the platform wants the ID in the request body, digits are taken as the ID and anything else is looked up first.',
 			},
 		],
 		...overrides,
@@ -55,5 +60,37 @@ export function serviceLocator(name = 'serviceId', overrides: Partial<INodePrope
 			},
 		],
 		...overrides,
+	};
+}
+
+/**
+ * The integer customer id a request BODY needs: the spec accepts an account_id or crm_id only where
+ * {cid} is in the path. Digits are the id; anything else is looked up through customer/balance/{cid},
+ * a read the spec documents to answer with the customer's cid. An unknown one fails there, with the
+ * platform's "no customer found", before the write is sent.
+ */
+export async function customerIdFor(request: Request, ref: unknown): Promise<number> {
+	const text = String(ref ?? '').trim();
+	if (/^\d+$/.test(text)) return Number(text);
+	const body = (await request({ method: 'GET', url: `/customer/balance/${encodeURIComponent(text)}`, body: undefined, qs: {} })) as IDataObject;
+	const cid = Number(body?.cid);
+	if (!Number.isInteger(cid) || cid <= 0) throw new PlatformRequestError({ message: `The platform gave no customer ID for ${text}` });
+	return cid;
+}
+
+/** The body with its `cid`, when given, replaced by the integer customer id. */
+export async function withCustomerId(request: Request, body: IDataObject): Promise<IDataObject> {
+	if (body.cid === undefined || body.cid === null || String(body.cid).trim() === '') return body;
+	return { ...body, cid: await customerIdFor(request, body.cid) };
+}
+
+/** An operation's `send`: the body (by default the fields) with the integer customer id, then sent. */
+export function sendWithCustomerId(bodyOf: (input: RequestInput) => IDataObject | IDataObject[] = (input) => input.body) {
+	return async (request: Request, input: RequestInput): Promise<unknown> => {
+		const body = bodyOf(input);
+		if (!Array.isArray(body)) return await request({ body: await withCustomerId(request, body) });
+		const sent: IDataObject[] = [];
+		for (const element of body) sent.push(await withCustomerId(request, element));
+		return await request({ body: sent as unknown as IDataObject });
 	};
 }

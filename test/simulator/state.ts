@@ -266,6 +266,11 @@ export class State {
 		return found;
 	}
 
+	/** `cid` in a body: the customer id only, within one department. */
+	customerById(deptid: number, cid: number): Customer | undefined {
+		return this.customers.find((c) => c.deptid === deptid && c.cid === cid);
+	}
+
 	/** `{cid}` in any path: the customer id, the account_id or the crm_id, within one department. */
 	findCustomer(deptid: number, ref: string): Customer | undefined {
 		const value = String(ref).trim();

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LEAD_STATUSES } from '../crm';
 import type { Lead } from '../crm';
-import { deptOf, fail, money, text, today } from '../respond';
+import { bodyCid, deptOf, fail, money, text, today } from '../respond';
 import type { State } from '../state';
 import { page } from './paging';
 
@@ -27,14 +27,14 @@ const leadBody = z
 	.strict();
 
 const orderBody = z.object({
-	cid: text,
+	cid: bodyCid,
 	reference: text.optional(),
 	notes: text.optional(),
 	items: z.array(z.object({ pid: z.coerce.number().int().positive(), quantity: z.coerce.number().positive().default(1), price: z.coerce.number().optional() })).min(1, 'needs at least one item'),
 });
 
 const saleBody = z.object({
-	cid: text,
+	cid: bodyCid,
 	date: z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'must be Y-m-d or Y-m-d h:i:s').optional(),
 	amount: text.optional(),
 	products: z.array(z.object({ pid: z.coerce.number().int().positive(), price: text, quantity: z.coerce.number().int().positive() })).optional(),
@@ -110,7 +110,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	app.post('/orders/add', async (request: Req) => {
 		const parsed = orderBody.safeParse(request.body ?? {});
 		if (!parsed.success) return { success: false, description: issue(parsed.error), id: 0 };
-		const customer = state.findCustomer(deptOf(request), parsed.data.cid);
+		const customer = state.customerById(deptOf(request), parsed.data.cid);
 		if (!customer) return { success: false, description: 'no customer found', id: 0 };
 		const missing = parsed.data.items.find((i) => !state.products.some((p) => p.pid === i.pid));
 		if (missing) return { success: false, description: 'products not found', id: 0 };
@@ -133,7 +133,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 			const parsed = saleBody.safeParse(input);
 			if (!parsed.success) return { success: false, cid: null, iid: null, message: issue(parsed.error) };
 			const sale = parsed.data;
-			const customer = state.findCustomer(deptOf(request), sale.cid);
+			const customer = state.customerById(deptOf(request), sale.cid);
 			if (!customer) return { success: false, cid: sale.cid, iid: null, message: 'no customer found' };
 			let invoice = sale.iid ? state.invoices.find((i) => i.iid === sale.iid && i.deptid === deptOf(request)) : undefined;
 			if (sale.iid && !invoice) return { success: false, cid: customer.cid, iid: sale.iid, message: 'invoice not found' };
@@ -171,7 +171,8 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 
 	const recordExists = (request: Req, module: string, id: string) => {
 		const dept = deptOf(request);
-		if (module === 'customers') return Boolean(state.findCustomer(dept, id));
+		// The timeline's {id} is the record's integer id; only a {cid} in a path may be an account_id or crm_id.
+		if (module === 'customers') return /^\d+$/.test(id) && Boolean(state.customerById(dept, Number(id)));
 		if (module === 'services') return state.services.some((s) => s.deptid === dept && String(s.id) === id);
 		if (module === 'leads') return state.leads.some((l) => l.deptid === dept && String(l.lid) === id);
 		return state.orders.some((o) => o.deptid === dept && String(o.id) === id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { dateString, deptOf, fail, firstIssue, money, text, today } from '../respond';
+import { bodyCid, dateString, deptOf, fail, firstIssue, money, text, today } from '../respond';
 import type { Customer, State } from '../state';
 
 type Params = { cid: string; id: string; field: string; value: string; status: string };
@@ -69,7 +69,7 @@ const CARD_FIELDS = ['cc_name', 'cc_number', 'cc_expmonth', 'cc_expyear', 'cc_cc
 
 const chargeItem = z
 	.object({
-		cid: text,
+		cid: bodyCid,
 		description: z.string().min(1, 'is required'),
 		amount: z.coerce.number(),
 		quantity: z.coerce.number().positive().default(1),
@@ -234,7 +234,7 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 	app.post('/customer/item/add', async (request: Req) => {
 		const parsed = chargeItem.safeParse(request.body ?? {});
 		if (!parsed.success) return fail(firstIssue(parsed.error));
-		const found = state.findCustomer(deptOf(request), parsed.data.cid);
+		const found = state.customerById(deptOf(request), parsed.data.cid);
 		if (!found) return NOT_FOUND;
 		const id = state.nextId('chargeItem', 9001);
 		state.chargeItems.push({
