@@ -23,6 +23,8 @@ const OPERATORS = [
 
 const service = serviceLocator();
 
+const WHOLE = /^\s*\d+\s*$/;
+
 const optionalDate = (description: string): INodeProperties => ({
 	displayName: 'Date',
 	name: 'date',
@@ -230,7 +232,18 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['charge_date'],
-		rules: [rules.required('body', 'enid', 'Service'), rules.required('body', 'pid', 'Product'), rules.required('body', 'charge_date', 'Charge Date'), rules.date('body', 'charge_date', 'Charge Date')],
+		rules: [
+			rules.required('body', 'enid', 'Service'),
+			rules.pattern('body', 'enid', 'Service', WHOLE, 'must be a whole number (the service ID)'),
+			rules.required('body', 'pid', 'Product'),
+			rules.pattern('body', 'pid', 'Product', WHOLE, 'must be a whole number (the product ID)'),
+			rules.required('body', 'charge_date', 'Charge Date'),
+			rules.date('body', 'charge_date', 'Charge Date'),
+		],
+		// The spec types enid and pid as integers; the locator and expressions give text.
+		prepare: (input) => {
+			for (const field of ['enid', 'pid']) input.body[field] = Number(String(input.body[field]).trim());
+		},
 		output: { numbers: ['id'] },
 	},
 	{

@@ -74,8 +74,8 @@ function cidIssue(error: z.ZodError): string | undefined {
 const updateBody = createBody.partial().extend({ monthlyfee: z.union([z.literal(false), z.coerce.number().nonnegative()]).optional() });
 
 const itemBody = z.object({
-	enid: z.coerce.number().int().positive(),
-	pid: z.coerce.number().int().positive(),
+	enid: z.number().int().positive(),
+	pid: z.number().int().positive(),
 	charge_date: dateString,
 	taxrate: z.coerce.number().optional(),
 	description: z.string().optional(),
