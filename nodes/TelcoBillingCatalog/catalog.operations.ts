@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { listCallTypes } from '../shared/callTypes';
 import { collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
 import { fixedRows, isBlank } from '../shared/rules';
@@ -241,7 +242,17 @@ export const callRateOperations: Operation[] = [
 // ----- Call types -----
 
 export const callTypeOperations: Operation[] = [
-	{ value: 'getAll', name: 'Get Many', action: 'Get many call types', description: 'List call types', method: 'GET', path: '/callType/get/page/{page}', list: 'paged', output: { numbers: ['ctid', 'priority'] } },
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many call types',
+		description: 'List the call types the department’s rate cards use (the spec gives call types no listing of their own); any other is reached by ID with Get',
+		method: 'GET',
+		path: '/serviceType/get/page/{page}',
+		list: 'whole',
+		send: async (request) => ({ results: await listCallTypes(async (url) => (await request({ method: 'GET', url, body: undefined, qs: {} })) as IDataObject) }),
+		output: { root: 'results', numbers: ['ctid', 'priority'] },
+	},
 	{
 		value: 'get',
 		name: 'Get',

@@ -5,6 +5,7 @@ import type {
 	INodeListSearchResult,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { callTypeOptions } from './callTypes';
 import { platformRequest } from './transport';
 
 // Dropdowns list at most this many pages, so a huge catalogue cannot stall the editor.
@@ -37,7 +38,11 @@ export const loadOptions = {
 	getCallRateCards: pagedOptions('/callRates/get/page/{page}', (r) => `${r.name} (${r.id})`, 'id'),
 	getProducts: pagedOptions('/products/get/page/{page}', (r) => `${r.title} — ${r.partnumber} (${r.pid})`, 'pid'),
 	getPriceBooks: pagedOptions('/priceBooks/get/page/{page}', (r) => `${r.name} (${r.id})`, 'id'),
-	getCallTypes: pagedOptions('/callType/get/page/{page}', (r) => `${r.name} — ${r.direction} (${r.ctid})`, 'ctid'),
+
+	/** Call types from documented paths only (see callTypes.ts: the spec gives no listing of their own). */
+	async getCallTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return await callTypeOptions(async (url) => (await platformRequest(this, { method: 'GET', url })) as IDataObject);
+	},
 
 	/** CDR sources of the key's department, from cdr/status. */
 	async getCdrSources(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,4 +1,5 @@
 import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
+import { OFF_SPEC_HEADER } from '../conformance/guard';
 import { jsonOf, useNode } from '../helpers';
 
 const node = useNode(new TelcoBillingCatalog());
@@ -108,13 +109,24 @@ describe('Call Rate Card', () => {
 });
 
 describe('Call Type', () => {
-	test('Get Many uses callType/get/page (our reading of the spec) and Get uses callType/get/{id}', async () => {
+	test('Get Many reads only documented paths: the call types the rate cards use, each from callType/get/{id}', async () => {
 		const list = await node.run({ resource: 'callType', operation: 'getAll', returnAll: true });
-		expect(jsonOf(list).map((t) => t.ctid)).toEqual(state().callTypes.map((t) => t.ctid));
+		const used = [...new Set(state().rateCards.filter((c) => c.deptid === 1 && c.active === 1).flatMap((c) => c.callTypes.map((i) => i.ctid)))].sort();
+		expect(jsonOf(list).map((t) => t.ctid)).toEqual(used);
 		expect(jsonOf(list)[0]).toEqual({ ctid: 1, name: 'Local', internal_code: 'LOC', direction: 'outbound', priority: 10, application: '' });
+		expect(urls().filter((u) => u.startsWith('/callType/get/page'))).toEqual([]);
+		expect(urls()).toContain('/callType/get/3');
+	});
+
+	test('the simulator serves no callType/get/page: the spec does not document it', async () => {
+		const response = await fetch(`${node.sim().url}/demo-key-0001/callType/get/page/1`, { headers: { [OFF_SPEC_HEADER]: 'the undocumented path, to see it is not served' } });
+		expect(response.status).toBe(404);
+	});
+
+	test('Get uses callType/get/{id}', async () => {
 		const detail = await node.run({ resource: 'callType', operation: 'get', ctid: 3 });
 		expect(jsonOf(detail)[0]).toMatchObject({ ctid: 3, name: 'International', dest_regex: '^0011\\d+$', default_rate: expect.objectContaining({ ratepermin: 1.2, account_regex: '.*' }) });
-		expect(urls()).toEqual(['/callType/get/page/1', '/callType/get/3']);
+		expect(urls()).toEqual(['/callType/get/3']);
 	});
 
 	test('serviceType/get/{id} keeps answering with service types, so the two listings cannot be confused', async () => {
