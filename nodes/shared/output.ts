@@ -88,12 +88,23 @@ export function recordItems(node: INode, error: RecordFailures, itemIndex: numbe
 	});
 }
 
+/**
+ * Whether an object answer lacks the key its records are expected under. Several wrapper keys (lead,
+ * entries, the lead pages' results) are our reading of shapes the spec does not show.
+ */
+export function lacksRoot(body: unknown, root: string): boolean {
+	return isObject(body) && !(root in body);
+}
+
 /** Turns a successful body into the records a user sees: one item per record. */
 export function toRecords(body: unknown, spec: OutputSpec = {}): IDataObject[] {
 	let records: IDataObject[];
 	let fromArray = Array.isArray(body);
 	if (Array.isArray(body)) {
 		records = body.map(asRecord);
+	} else if (spec.root && lacksRoot(body, spec.root)) {
+		// A wrapper key the answer does not have: the whole answer, rather than nothing at all.
+		records = [normalizeSuccess(asRecord(body))];
 	} else if (spec.root) {
 		const value = asRecord(body)[spec.root];
 		fromArray = Array.isArray(value);

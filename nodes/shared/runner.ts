@@ -10,7 +10,7 @@ import { toPlatformDate, toPlatformDateTime } from './dates';
 import { errorItem, NOTHING_SENT, toSafeError } from './errors';
 import { fillPath, pathParams } from './operations';
 import type { Operation, OperationTable } from './operations';
-import { RecordFailures, recordItems, toRecords } from './output';
+import { lacksRoot, RecordFailures, recordItems, toRecords } from './output';
 import type { RequestInput } from './rules';
 import { secretsOf } from './programmatic';
 import { platformRequest } from './transport';
@@ -71,8 +71,11 @@ async function fetchPages(
 			? { ...options, url: fillPath(op.path, path), qs: { ...options.qs, page, limit: QUERY_PAGE_SIZE } }
 			: { ...options, url: fillPath(op.path, { ...path, page }) };
 		const body = (await platformRequest(context, request)) as IDataObject;
-		const rows = toRecords(body, { ...op.output, root: op.output?.root ?? 'results' });
+		const root = op.output?.root ?? 'results';
+		const rows = toRecords(body, { ...op.output, root });
 		records.push(...rows);
+		// An answer without its list key was output whole; its pages cannot be walked.
+		if (lacksRoot(body, root)) break;
 		// Listings give total_pages, or total and page_size (bulk email campaigns).
 		const totalPages = body?.total_pages !== undefined ? Number(body.total_pages) : Math.ceil(Number(body?.total) / Number(body?.page_size));
 		const lastPage = Number.isFinite(totalPages) ? page >= totalPages : rows.length === 0;

@@ -180,6 +180,11 @@ export class State {
 	orders: Order[] = [];
 	invoices: Invoice[] = [];
 	timeline: TimelineEntry[] = [];
+	/**
+	 * Answer the endpoints whose response the spec does not show (lead reads, timeline) in another
+	 * plausible shape than the simulator's own: tests use it to see the nodes do not rely on ours.
+	 */
+	otherShapes = false;
 	/** Mail the sandbox's SMTP sink received (reports sent by example workflows). */
 	mailbox: Array<{ from: string; to: string[]; subject: string; message: string; at: string }> = [];
 	cdrExports: Array<{ deptid: number; cid: number; company: string; frequency: string; path: string; format: string; lastRun: string | null; nextRun: string; active: boolean }> = [];

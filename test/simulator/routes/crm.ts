@@ -66,8 +66,13 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	const leads = (request: Req) => state.leads.filter((l) => l.deptid === deptOf(request));
 	const stamp = () => `${today()} 00:00:00`;
 
-	// Leads: pages of 20, the listing shape of the other /get/page endpoints.
-	app.get('/leads/get/page/:page', async (request: Req) => page(leads(request).map(leadRecord), request.params.page, LEAD_PAGE));
+	// Leads: pages of 20, the listing shape of the other /get/page endpoints (or, as the spec shows
+	// none, another one when asked).
+	const leadPage = (rows: Array<Record<string, unknown>>, pageParam: string) => {
+		const answer = page(rows, pageParam, LEAD_PAGE);
+		return state.otherShapes ? { success: true, leads: answer.results, page: answer.page_number, pages: answer.total_pages } : answer;
+	};
+	app.get('/leads/get/page/:page', async (request: Req) => leadPage(leads(request).map(leadRecord), request.params.page));
 
 	app.post('/leads/filter/get/page/:page', async (request: Req) => {
 		const filter = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : undefined;
@@ -81,12 +86,13 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 				return key === 'status' || key === 'lid' ? own === String(value) : own.toLowerCase().includes(String(value).toLowerCase());
 			}),
 		);
-		return page(matches.map(leadRecord), request.params.page, LEAD_PAGE);
+		return leadPage(matches.map(leadRecord), request.params.page);
 	});
 
 	app.get('/leads/get/:lid', async (request: Req) => {
 		const lead = leads(request).find((l) => String(l.lid) === request.params.lid);
-		return lead ? { success: true, lead: leadRecord(lead) } : fail('lead not found');
+		if (!lead) return fail('lead not found');
+		return state.otherShapes ? { success: true, ...leadRecord(lead) } : { success: true, lead: leadRecord(lead) };
 	});
 
 	app.post('/leads/add', async (request: Req) => {
@@ -183,10 +189,8 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 		if (!MODULES.includes(module)) return fail(`unknown module ${module}`);
 		if (!recordExists(request, module, id.trim())) return fail('record not found');
 		const entries = state.timeline.filter((e) => e.deptid === deptOf(request) && e.module === module && e.record === id.trim());
-		return {
-			success: true,
-			entries: entries.map((e) => ({ id: e.id, title: e.title, category: e.category, description: e.description, event_date: e.event_date, date_created: e.date_created })),
-		};
+		const records = entries.map((e) => ({ id: e.id, title: e.title, category: e.category, description: e.description, event_date: e.event_date, date_created: e.date_created }));
+		return state.otherShapes ? { success: true, timeline: records } : { success: true, entries: records };
 	});
 
 	app.post('/timeline/:module/:id', async (request: Req) => {
