@@ -65,6 +65,23 @@ describe('Price Book', () => {
 	});
 });
 
+describe('partial updates send only what the user set', () => {
+	const sent = () => node.sim().requests.filter((r) => r.method === 'POST').map((r) => r.body);
+
+	test('Price Book Update without a name sends none, so the book keeps its name', async () => {
+		await node.run({ resource: 'priceBook', operation: 'update', priceBookId: 1, items: { item: [{ related_type: 'service', related_id: 3, override: 1, adjustment: 30 }] } });
+		expect(sent()).toEqual([{ id: 1, items: [{ related_type: 'service', related_id: 3, override: 1, adjustment: 30 }] }]);
+		expect(state().priceBooks.find((b) => b.id === 1)!.name).toBe('Partner Pricing');
+	});
+
+	test('Call Rate Card rates take the spec’s item fields (name, call pack usage, internal code, direction), and only those given are sent', async () => {
+		const rateFields = { name: 'Mobile night', min_callpackusage: 0, max_callpackusage: 120, internal_code: 'MOBN', direction: 'outbound' };
+		await node.run({ resource: 'callRate', operation: 'update', ctgid: 1, callTypes: { rate: [{ ctid: 2, ratepermin: 0.2, rateFields }] } });
+		expect(sent()).toEqual([{ ctgid: 1, callTypes: [{ ctid: 2, fixedrate: 0, ratepermin: 0.2, ...rateFields }] }]);
+		expect(state().rateCards.find((c) => c.ctgid === 1)!.callTypes).toEqual([expect.objectContaining({ ctid: 2, ratepermin: 0.2, ...rateFields })]);
+	});
+});
+
 describe('Product', () => {
 	test('Get Many and Get (detail under the `products` key)', async () => {
 		const list = await node.run({ resource: 'product', operation: 'getAll', returnAll: false, limit: 2 });
@@ -93,7 +110,7 @@ describe('Call Rate Card', () => {
 			resource: 'callRate',
 			operation: 'create',
 			cardFields: { name: 'Night Owl', billing_increment: 30, active: true },
-			callTypes: { rate: [{ ctid: 2, ratepermin: 0.09, flagfall: 0.05, free_seconds: 3 }, { ctid: 1, fixedrate: true, ratepermin: 0.15 }] },
+			callTypes: { rate: [{ ctid: 2, ratepermin: 0.09, rateFields: { flagfall: 0.05, free_seconds: 3 } }, { ctid: 1, fixedrate: true, ratepermin: 0.15 }] },
 		});
 		const [{ ctgid }] = jsonOf(created);
 		const card = state().rateCards.find((c) => c.ctgid === ctgid)!;

@@ -176,7 +176,7 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 		if (id) {
 			const book = books(request).find((b) => b.id === id);
 			if (!book) return fail('priceBook not found');
-			if (name) book.name = name;
+			if (name !== undefined) book.name = name;
 			if (items) book.items = toItems(items);
 			book.date_modified = STAMP();
 			return { success: true, id: String(book.id) };
