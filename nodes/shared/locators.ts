@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import type { RequestInput } from './rules';
 import { PlatformRequestError } from './transport';
 
@@ -93,4 +93,45 @@ export function sendWithCustomerId(bodyOf: (input: RequestInput) => IDataObject 
 		for (const element of body) sent.push(await withCustomerId(request, element));
 		return await request({ body: sent as unknown as IDataObject });
 	};
+}
+
+function customerItem(record: IDataObject): INodeListSearchItems {
+	const person = [record.name, record.surname].filter(Boolean).join(' ');
+	const company = [record.company, record.trading_name && record.trading_name !== record.company ? `(${String(record.trading_name)})` : ''].filter(Boolean).join(' ');
+	const label = [company, person && person !== record.company ? person : '', record.email].filter(Boolean).join(' · ');
+	return { name: `${label || 'Customer'} (${String(record.cid)})`, value: String(record.cid) };
+}
+
+/**
+ * The customer picker's list. Only getAll records promise a cid (the spec's search record lists none),
+ * so ids come from there: getAll's company and trading name are matched here, and a search hit by
+ * company, name, surname or email without a cid of its own is matched to getAll by its company, and
+ * shown with its person and email only when that match is unique.
+ */
+export async function findCustomers(get: (url: string) => Promise<IDataObject>, filter?: string): Promise<INodeListSearchResult> {
+	const all = ((await get('/customer/getAll')).records as IDataObject[] | undefined) ?? [];
+	const text = (filter ?? '').trim();
+	// The platform searches 3 characters or more; shorter, the first 100 customers.
+	if (text.length < 3) return { results: all.slice(0, 100).map(customerItem) };
+	const found = new Map<string, INodeListSearchItems>();
+	const add = (item: INodeListSearchItems) => {
+		if (!found.has(String(item.value))) found.set(String(item.value), item);
+	};
+	for (const field of ['company', 'name', 'surname', 'email']) {
+		const body = await get(`/customer/search/${field}/${encodeURIComponent(text)}`);
+		for (const record of (body.records as IDataObject[] | undefined) ?? []) {
+			if (record.cid !== undefined && record.cid !== null && record.cid !== '') {
+				add(customerItem(record));
+				continue;
+			}
+			const same = all.filter((customer) => customer.company === record.company);
+			if (same.length === 1) add(customerItem({ ...record, cid: same[0].cid }));
+			else same.forEach((customer) => add(customerItem(customer)));
+		}
+	}
+	const needle = text.toLowerCase();
+	for (const customer of all) {
+		if ([customer.company, customer.trading_name].some((value) => String(value ?? '').toLowerCase().includes(needle))) add(customerItem(customer));
+	}
+	return { results: [...found.values()] };
 }

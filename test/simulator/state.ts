@@ -181,10 +181,11 @@ export class State {
 	invoices: Invoice[] = [];
 	timeline: TimelineEntry[] = [];
 	/**
-	 * Answer the endpoints whose response the spec does not show (lead reads, timeline) in another
-	 * plausible shape than the simulator's own: tests use it to see the nodes do not rely on ours.
+	 * Answer only what the spec promises: where it shows no shape (lead reads, timeline), another
+	 * plausible shape than the simulator's own; where it lists a record's fields (customer search), only
+	 * those. Tests use it to see the nodes rely on neither our shapes nor our extra fields.
 	 */
-	otherShapes = false;
+	minimalAnswers = false;
 	/** Mail the sandbox's SMTP sink received (reports sent by example workflows). */
 	mailbox: Array<{ from: string; to: string[]; subject: string; message: string; at: string }> = [];
 	cdrExports: Array<{ deptid: number; cid: number; company: string; frequency: string; path: string; format: string; lastRun: string | null; nextRun: string; active: boolean }> = [];
