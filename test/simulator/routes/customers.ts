@@ -56,9 +56,10 @@ const payment = z
 		bank_on_file: z.boolean().optional(),
 		payment_token: z.string().min(1).optional(),
 		cc_name: z.string().min(1).optional(),
-		cc_number: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits')).optional(),
+		// Integers, as the spec types them (cc_expmonth is a string, for its leading 0).
+		cc_number: z.number({ invalid_type_error: 'must be an integer' }).int('must be an integer').transform(String).pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits')).optional(),
 		cc_expmonth: z.string().regex(/^(0[1-9]|1[0-2])$/, 'must be 2 digits with a leading 0').optional(),
-		cc_expyear: z.coerce.number().int().min(2000).max(2099).optional(),
+		cc_expyear: z.number({ invalid_type_error: 'must be an integer' }).int('must be an integer').min(2000).max(2099).optional(),
 		cc_ccv: z.string().min(3).optional(),
 		store_card: z.boolean().optional(),
 		amount: z.coerce.number({ invalid_type_error: 'is required' }).min(1, 'must be 1 or more'),
