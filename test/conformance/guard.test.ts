@@ -1,5 +1,7 @@
 import { DEMO_KEY, useNode } from '../helpers';
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
+import { ALLOW_LIST } from './allowList';
+import { ENDPOINTS } from './endpoints';
 import { isWatching, OFF_SPEC_HEADER, takeViolations, violationsOf } from './guard';
 
 const node = useNode(new TelcoBillingCustomer());
@@ -36,4 +38,16 @@ test('the documented forms pass: optional path segment, query, nested arrays, re
 	expect(violationsOf({ method: 'POST', url: '/k/report', body: { report: 'agedReceivables', report_options: { when: 'none', date: '2026-01-01' } } })).toEqual([
 		{ endpoint: 'POST /{api_key}/report', field: 'report_options.when', problem: 'is not an option of agedReceivables' },
 	]);
+});
+
+test('every allow-list entry names a documented endpoint and only what the spec leaves undocumented there', () => {
+	const documented = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`));
+	for (const entry of ALLOW_LIST) {
+		expect(documented.has(entry.endpoint)).toBe(true);
+		const [method, path] = entry.endpoint.split(' ');
+		const url = path.replace('{api_key}', 'k').replace(/\{\w+\}/g, '1');
+		for (const field of entry.fields.filter((f) => !f.startsWith('report='))) {
+			expect(violationsOf({ method, url, body: { [field]: 1 } }).map((v) => v.field)).toContain(field);
+		}
+	}
 });
