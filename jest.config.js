@@ -22,6 +22,8 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 	testTimeout: 30000,
+	// Every request a test sends to the simulator is checked against the spec (test/conformance/).
+	setupFilesAfterEnv: ['<rootDir>/test/conformance/setup.ts'],
 	...(engine && {
 		moduleNameMapper: {
 			'^n8n-workflow$': join(engine, 'n8n-workflow'),

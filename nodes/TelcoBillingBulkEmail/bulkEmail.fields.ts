@@ -39,7 +39,7 @@ export const filterRows: INodeProperties = {
 					type: 'options',
 					typeOptions: { loadOptionsMethod: 'getFilterValues', loadOptionsDependsOn: ['&field'] },
 					default: '',
-					description: 'For select fields: one of the field’s options (Normal is the blank option of Account State). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					description: 'For select fields: one of the field’s options. Account State’s Normal is a blank option, which the platform ignores, so it is refused. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 				{
 					displayName: 'Value',
@@ -84,10 +84,26 @@ export function audience(input: RequestInput): IDataObject {
 	return body;
 }
 
+/**
+ * The platform ignores unknown fields and blank values, so such a row never narrows the audience: an
+ * AND row meant to exclude people would silently mail them. Mail cannot be recalled; such rows are refused.
+ */
+function ignoredRow(row: IDataObject, position: number): string | undefined {
+	const where = `Filters (filters) row ${position}`;
+	if (isBlank(row.field)) return `${where}: choose a field; the platform ignores a row without a known field`;
+	if (!isBlank(row.value)) return undefined;
+	if (row.field === 'account_state') {
+		return `${where}: Account State “Normal” is the blank option, and the platform ignores blank filter values, so it would select suspended and disconnected customers too. Remove the row; to leave them out, list the customers in Customer IDs.`;
+	}
+	return `${where}: the value is blank, and the platform ignores blank filter values, so the row would not narrow the audience`;
+}
+
 export const audienceRule: Rule = (input) => {
 	const ids = list(input.param('customerIds', ''));
 	if (ids && !ids.every((id) => Number.isInteger(id) && id > 0)) return 'Customer IDs (customerIds) must be whole numbers';
 	const rows = (audience(input).filters as IDataObject[] | undefined) ?? [];
+	const ignored = rows.map((row, index) => ignoredRow(row, index + 1)).find(Boolean);
+	if (ignored) return ignored;
 	// The key's department is always used: a deptid, anywhere, is refused before it can be sent.
 	if (rows.some((row) => String(row.field).toLowerCase() === 'deptid')) return 'Filters (filters): deptid is not allowed; the key’s department is always used';
 	return undefined;

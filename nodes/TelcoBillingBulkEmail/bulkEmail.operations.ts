@@ -50,7 +50,7 @@ const guardRule: Rule = (input) => {
 /** The count Create confirms: the one stated (Manual), or the audience counted just before (Automatic). */
 async function countAudience(request: (options: IHttpRequestOptions) => Promise<unknown>, input: RequestInput): Promise<IDataObject> {
 	if (input.param('guard', 'automatic') === 'manual') return { count: Number(input.param('expectedCount', 0)) };
-	const preview = (await request({ url: `${PREFIX}/preview`, body: { ...audience(input), sample_limit: 0 } })) as IDataObject;
+	const preview = (await request({ method: 'POST', url: `${PREFIX}/preview`, body: { ...audience(input), sample_limit: 0 } })) as IDataObject;
 	return { count: Number(preview.count) };
 }
 

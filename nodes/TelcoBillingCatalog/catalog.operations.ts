@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { listCallTypes } from '../shared/callTypes';
 import { collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
 import { fixedRows, isBlank } from '../shared/rules';
@@ -91,7 +92,10 @@ const priceBookItems: INodeProperties = {
 
 function priceBookBody(input: RequestInput): IDataObject {
 	const rows = fixedRows(input, 'items', 'item');
-	const body: IDataObject = { name: input.param('name', '') as string };
+	const body: IDataObject = {};
+	// An empty name is not sent: the spec does not say the platform keeps the current one when given ''.
+	const name = input.param('name', '');
+	if (!isBlank(name)) body.name = name as string;
 	const id = input.param('priceBookId', '');
 	if (!isBlank(id)) body.id = Number(id);
 	if (rows.length) body.items = rows.map((r) => ({ related_type: r.related_type, related_id: Number(r.related_id), override: Number(r.override), adjustment: Number(r.adjustment) }));
@@ -171,12 +175,27 @@ const rateItems: INodeProperties = {
 			name: 'rate',
 			values: [
 				{ displayName: 'Call Type Name or ID', name: 'ctid', type: 'options', typeOptions: { loadOptionsMethod: 'getCallTypes' }, default: '', description: 'Required. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.' },
-				{ displayName: 'Flagfall', name: 'flagfall', type: 'number', default: 0, typeOptions: { numberPrecision: 4 }, description: 'Connection cost' },
 				{ displayName: 'Flat Rate', name: 'fixedrate', type: 'boolean', default: false, description: 'Whether the rate is a flat price per call instead of per minute' },
-				{ displayName: 'Free Seconds', name: 'free_seconds', type: 'number', default: 0 },
-				{ displayName: 'Maximum Cost', name: 'max_cost', type: 'number', default: 0, typeOptions: { numberPrecision: 4 }, description: '0 means no maximum' },
-				{ displayName: 'Minimum Cost', name: 'min_cost', type: 'number', default: 0, typeOptions: { numberPrecision: 4 } },
 				{ displayName: 'Rate Per Minute', name: 'ratepermin', type: 'number', default: 0, typeOptions: { numberPrecision: 4 } },
+				{
+					displayName: 'Rate Fields',
+					name: 'rateFields',
+					type: 'collection',
+					placeholder: 'Add Field',
+					default: {},
+					description: 'The rate item’s other fields. Only those added are sent; a field left out takes the platform’s default, also when an update replaces an existing rate.',
+					options: [
+						{ displayName: 'Direction', name: 'direction', type: 'string', default: '', placeholder: 'outbound' },
+						{ displayName: 'Flagfall', name: 'flagfall', type: 'number', default: 0, typeOptions: { numberPrecision: 4 }, description: 'Connection cost' },
+						{ displayName: 'Free Seconds', name: 'free_seconds', type: 'number', default: 0, description: 'Seconds free before the rate per minute applies' },
+						{ displayName: 'Internal Code', name: 'internal_code', type: 'string', default: '' },
+						{ displayName: 'Max Call Pack Usage', name: 'max_callpackusage', type: 'number', default: -1, description: '-1 means no limit, 0 that no deductions apply' },
+						{ displayName: 'Maximum Cost', name: 'max_cost', type: 'number', default: 0, typeOptions: { numberPrecision: 4 } },
+						{ displayName: 'Min Call Pack Usage', name: 'min_callpackusage', type: 'number', default: -1, description: '-1 means no limit, 0 that no deductions apply' },
+						{ displayName: 'Minimum Cost', name: 'min_cost', type: 'number', default: 0, typeOptions: { numberPrecision: 4 } },
+						{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the rate item' },
+					],
+				},
 			],
 		},
 	],
@@ -197,8 +216,20 @@ function rateCardBody(input: RequestInput): IDataObject {
 	const body: IDataObject = { ...fields };
 	const id = input.param('ctgid', '');
 	if (!isBlank(id)) body.ctgid = Number(id);
-	if (rows.length) body.callTypes = rows.map((r) => ({ ...r, ctid: isBlank(r.ctid) ? undefined : Number(r.ctid), fixedrate: r.fixedrate ? 1 : 0 }));
+	if (rows.length) body.callTypes = rows.map(rateItem);
 	return body;
+}
+
+/** One rate item with only the fields the row gives: a replaced rate is not reset by values nobody chose. */
+function rateItem(row: IDataObject): IDataObject {
+	const { rateFields, ...own } = row;
+	const item: IDataObject = {};
+	for (const [key, value] of Object.entries({ ...own, ...((rateFields as IDataObject | undefined) ?? {}) })) {
+		if (!isBlank(value)) item[key] = value;
+	}
+	item.ctid = isBlank(row.ctid) ? undefined : Number(row.ctid);
+	if ('fixedrate' in item) item.fixedrate = item.fixedrate ? 1 : 0;
+	return item;
 }
 
 const rateCardRule: Rule = (input) => {
@@ -241,7 +272,17 @@ export const callRateOperations: Operation[] = [
 // ----- Call types -----
 
 export const callTypeOperations: Operation[] = [
-	{ value: 'getAll', name: 'Get Many', action: 'Get many call types', description: 'List call types', method: 'GET', path: '/callType/get/page/{page}', list: 'paged', output: { numbers: ['ctid', 'priority'] } },
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many call types',
+		description: 'List the call types the department’s rate cards use (the spec gives call types no listing of their own); any other is reached by ID with Get',
+		method: 'GET',
+		path: '/serviceType/get/page/{page}',
+		list: 'whole',
+		answerFrom: async (request) => ({ results: await listCallTypes(async (url) => (await request({ method: 'GET', url })) as IDataObject) }),
+		output: { root: 'results', numbers: ['ctid', 'priority'] },
+	},
 	{
 		value: 'get',
 		name: 'Get',

@@ -1,16 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { bodyField, collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
-import { rules } from '../shared/rules';
 import type { RequestInput } from '../shared/rules';
-
-const STATUSES = [
-	{ name: 'Contacted', value: 'contacted' },
-	{ name: 'Converted', value: 'converted' },
-	{ name: 'Lost', value: 'lost' },
-	{ name: 'New', value: 'new' },
-	{ name: 'Qualified', value: 'qualified' },
-];
 
 const leadFields: INodeProperties[] = [
 	bodyField({ displayName: 'Company', name: 'company', type: 'string', default: '' }),
@@ -21,7 +12,8 @@ const leadFields: INodeProperties[] = [
 	bodyField({ displayName: 'Notes', name: 'notes', type: 'string', default: '' }),
 	bodyField({ displayName: 'Phone', name: 'phone', type: 'string', default: '' }),
 	bodyField({ displayName: 'Source', name: 'source', type: 'string', default: '', placeholder: 'web' }),
-	bodyField({ displayName: 'Status', name: 'status', type: 'options', options: STATUSES, default: 'new' }),
+	// The spec shows no lead fields, so no list of statuses either: the platform's own words are taken.
+	bodyField({ displayName: 'Status', name: 'status', type: 'string', default: '', placeholder: 'new', description: 'The lead’s status as the platform names it' }),
 ];
 
 const filterFields: INodeProperties[] = leadFields
@@ -29,8 +21,6 @@ const filterFields: INodeProperties[] = leadFields
 	.map((f) => ({ ...f, routing: undefined }));
 
 const lid: INodeProperties = { displayName: 'Lead ID', name: 'lid', type: 'string', required: true, default: '', description: 'ID of the lead (lid)' };
-
-const statusRule = rules.oneOf('body', 'status', 'Status', STATUSES.map((s) => s.value));
 
 export const leadOperations: Operation[] = [
 	{
@@ -47,7 +37,7 @@ export const leadOperations: Operation[] = [
 		value: 'filter',
 		name: 'Search',
 		action: 'Search leads',
-		description: 'Leads matching every filter given (text fields contain the value; status exactly)',
+		description: 'Leads matching every filter given',
 		method: 'POST',
 		path: '/leads/filter/get/page/{page}',
 		fields: [collection('Filters', 'filters', filterFields)],
@@ -61,11 +51,10 @@ export const leadOperations: Operation[] = [
 		value: 'create',
 		name: 'Create',
 		action: 'Create a lead',
-		description: 'Add a lead; it needs a name or a company',
+		description: 'Add a lead',
 		method: 'POST',
 		path: '/leads/add',
 		fields: [collection('Lead Fields', 'leadFields', leadFields)],
-		rules: [(input) => (['first_name', 'last_name', 'company'].every((f) => !String(input.body[f] ?? '').trim()) ? 'Lead Fields: First Name, Last Name or Company is required' : undefined), statusRule],
 		output: { numbers: ['id'] },
 	},
 	{
@@ -76,7 +65,6 @@ export const leadOperations: Operation[] = [
 		method: 'POST',
 		path: '/leads/{lid}',
 		fields: [lid, collection('Update Fields', 'updateFields', leadFields)],
-		rules: [statusRule],
 		output: { numbers: ['id'] },
 	},
 ];

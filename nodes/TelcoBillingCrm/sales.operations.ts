@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { toPlatformDateTime } from '../shared/dates';
-import { customerLocator } from '../shared/locators';
+import { customerLocator, withCustomerIds } from '../shared/locators';
 import type { Operation } from '../shared/operations';
 import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
@@ -108,7 +108,7 @@ export const saleOperations: Operation[] = [
 			paymentRows,
 		],
 		rules: [saleRule],
-		sendBody: saleBody,
+		...withCustomerIds(saleBody),
 		output: { root: 'results', numbers: ['cid', 'iid', 'payment_id', 'amount', 'balance', 'surcharge'] },
 	},
 ];
@@ -147,7 +147,7 @@ export const orderOperations: Operation[] = [
 				return items.some((i) => !Number.isInteger(i.pid) || (i.pid as number) <= 0) ? 'Products (products): every row needs a product' : undefined;
 			},
 		],
-		sendBody: orderBody,
+		...withCustomerIds(orderBody),
 		output: { numbers: ['id'] },
 	},
 ];

@@ -3,6 +3,7 @@ import { bodyField, collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
 import { rules } from '../shared/rules';
 import type { RequestInput } from '../shared/rules';
+import { withCustomerIds } from '../shared/locators';
 import { cidField, customerRecordFields, customerSecretFields } from './customerFields';
 
 const CARD_FIELDS = ['cc_name', 'cc_number', 'cc_expmonth', 'cc_expyear', 'cc_ccv'];
@@ -74,7 +75,7 @@ const paymentFields: INodeProperties[] = [
 	},
 	...[
 		{ displayName: 'Name on Card', name: 'cc_name', type: 'string' as const, default: '' },
-		{ displayName: 'Card Number', name: 'cc_number', type: 'string' as const, typeOptions: { password: true }, default: '' },
+		{ displayName: 'Card Number', name: 'cc_number', type: 'string' as const, typeOptions: { password: true }, default: '', description: 'Sent as the integer the platform expects (up to 16 digits)' },
 		{ displayName: 'Expiry Month', name: 'cc_expmonth', type: 'string' as const, default: '', placeholder: '07', description: 'Two digits, 01 to 12' },
 		{ displayName: 'Expiry Year', name: 'cc_expyear', type: 'string' as const, default: '', placeholder: '2028', description: 'Four digits' },
 		{ displayName: 'CCV', name: 'cc_ccv', type: 'string' as const, typeOptions: { password: true }, default: '' },
@@ -89,6 +90,8 @@ function preparePayment(input: RequestInput): void {
 	if (payWith === 'card_on_file' || payWith === 'bank_on_file') input.body[payWith] = true;
 	if (payWith !== 'card') for (const field of [...CARD_FIELDS, 'store_card']) delete input.body[field];
 	if (payWith !== 'payment_token') delete input.body.payment_token;
+	// The spec types the card number and expiry year as integers (the month stays a two-digit string).
+	if (payWith === 'card') for (const field of ['cc_number', 'cc_expyear']) input.body[field] = Number(String(input.body[field]).trim());
 }
 
 const CARD_LABELS: Record<string, string> = {
@@ -98,6 +101,13 @@ const CARD_LABELS: Record<string, string> = {
 	cc_expyear: 'Expiry Year',
 	cc_ccv: 'CCV',
 };
+
+/** A card number must reach the platform digit for digit; JSON numbers hold integers exactly only so far. */
+function exactInteger(input: RequestInput): string | undefined {
+	return Number.isSafeInteger(Number(String(input.body.cc_number).trim()))
+		? undefined
+		: 'Card Number (cc_number) has more digits than can be sent exactly as the integer the platform expects; pay with a payment token instead';
+}
 
 /** Exactly one payment source, complete: the spec's rule for customer/payment. */
 function paymentSourceRule(input: RequestInput): string | undefined {
@@ -110,6 +120,7 @@ function paymentSourceRule(input: RequestInput): string | undefined {
 	}
 	return (
 		rules.pattern('body', 'cc_number', 'Card Number', /^\d{12,19}$/, 'must be 12 to 19 digits')(input) ??
+		exactInteger(input) ??
 		rules.pattern('body', 'cc_expmonth', 'Expiry Month', /^(0[1-9]|1[0-2])$/, 'must be two digits from 01 to 12')(input) ??
 		rules.pattern('body', 'cc_expyear', 'Expiry Year', /^\d{4}$/, 'must be four digits')(input)
 	);
@@ -253,6 +264,7 @@ export const customerOperations: Operation[] = [
 		],
 		dateFields: ['charge_date'],
 		rules: [rules.required('body', 'cid', 'Customer'), rules.required('body', 'description', 'Description'), rules.date('body', 'charge_date', 'Charge Date')],
+		...withCustomerIds(),
 		output: { numbers: ['id'] },
 	},
 	{

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { toPlatformDate } from '../shared/dates';
+import { toPlatformDate, toPlatformDateTime } from '../shared/dates';
 import { collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
 import { isBlank, isCalendarDate } from '../shared/rules';
@@ -38,7 +38,6 @@ const WHEN = [
 	{ name: 'Last Month', value: 'last month' },
 	{ name: 'Last Quarter', value: 'last quarter' },
 	{ name: 'Last Week', value: 'last week', description: 'Monday to Sunday' },
-	{ name: 'No Date Filter', value: 'none' },
 	{ name: 'This Month', value: 'this month' },
 	{ name: 'This Quarter', value: 'this quarter' },
 	{ name: 'This Week', value: 'this week', description: 'Monday to Sunday' },
@@ -53,7 +52,7 @@ const dateField = (displayName: string, name: string, description: string, show:
 	type: 'string',
 	default: '',
 	placeholder: 'YYYY-MM-DD',
-	description: `${description} (YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or DD-MM-YYYY; ISO dates are converted)`,
+	description: `${description} (YYYY-MM-DD HH:MM:SS, which the spec prefers, YYYY-MM-DD or DD-MM-YYYY; ISO dates are converted with their time kept)`,
 	displayOptions: { show },
 });
 
@@ -73,7 +72,7 @@ const reportFields: INodeProperties[] = [
 	{ displayName: 'Report Name', name: 'reportName', type: 'string', default: '', placeholder: 'invoiceSummary', description: 'Name of a report not in the list', displayOptions: { show: { report: ['other'] } } },
 	{ displayName: 'Period', name: 'when', type: 'options', options: WHEN, default: 'last month', description: 'The date range, computed by the platform in its own time', displayOptions: { show: { report: [...dated, 'other'] } } },
 	dateField('From', 'dateFrom', 'Start of the range', { report: [...dated, 'other'], when: ['custom'] }),
-	dateField('To', 'dateTo', 'End of the range (a bare date includes the whole day)', { report: [...dated, 'other'], when: ['custom'] }),
+	dateField('To', 'dateTo', 'End of the range; give a time to be exact, as the spec does not say how a bare date is read', { report: [...dated, 'other'], when: ['custom'] }),
 	dateField('Date', 'date', 'The day balances are aged at', { report: ['agedReceivables'] }),
 	dateField('To', 'dateToOnly', 'Services active on this date', { report: ['totalServicesSummary'] }),
 	collection('Report Options', 'reportOptions', [
@@ -91,19 +90,27 @@ const reportFields: INodeProperties[] = [
 
 const list = (value: unknown) => String(value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
+const WITH_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/** A report date as the user gave it: with its time when it has one (n8n dates always do), else the day. */
+function reportDate(value: unknown): string {
+	const hasTime = typeof value === 'object' && value !== null ? true : WITH_TIME.test(String(value ?? '').trim());
+	return (hasTime ? toPlatformDateTime(value) : toPlatformDate(value)) as string;
+}
+
 /** What the platform gets: `{report, report_options}` with dates as YYYY-MM-DD and lists as arrays. */
 function reportBody(input: RequestInput): IDataObject {
 	const chosen = String(input.param('report', ''));
 	const report = chosen === 'other' ? String(input.param('reportName', '')).trim() : chosen;
 	const options: IDataObject = {};
-	const when = String(input.param('when', 'none'));
-	if (report === 'agedReceivables') options.date = toPlatformDate(input.param('date', '')) as string;
-	else if (report === 'totalServicesSummary') options.date_to = toPlatformDate(input.param('dateToOnly', '')) as string;
+	const when = String(input.param('when', 'last month'));
+	if (report === 'agedReceivables') options.date = reportDate(input.param('date', ''));
+	else if (report === 'totalServicesSummary') options.date_to = reportDate(input.param('dateToOnly', ''));
 	else if (when === 'custom') {
 		options.when = 'custom';
-		options.date_from = toPlatformDate(input.param('dateFrom', '')) as string;
-		options.date_to = toPlatformDate(input.param('dateTo', '')) as string;
-	} else if (when !== 'none') options.when = when;
+		options.date_from = reportDate(input.param('dateFrom', ''));
+		options.date_to = reportDate(input.param('dateTo', ''));
+	} else options.when = when;
 	const extra = (input.param('reportOptions', {}) as IDataObject) ?? {};
 	for (const [key, value] of Object.entries(extra)) {
 		if (key === 'billinggroups' || key === 'exclude_billinggroups') options[key] = list(value);
@@ -124,6 +131,8 @@ function validDate(value: unknown): boolean {
 const reportRule: Rule = (input) => {
 	const { report, report_options: options } = reportBody(input) as { report: string; report_options: IDataObject };
 	if (!report) return 'Report Name (reportName) is required';
+	const periods = WHEN.map((w) => w.value).sort();
+	if ('when' in options && !periods.includes(String(options.when))) return `Period (when) must be one of: ${periods.join(', ')}`;
 	const checks: Array<[string, string, string]> = [
 		['date', 'Date', 'date'],
 		['date_from', 'From', 'dateFrom'],

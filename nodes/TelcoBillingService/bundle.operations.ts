@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { customerLocator } from '../shared/locators';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { customerLocator, withCustomerIds } from '../shared/locators';
 import { bodyField, collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
-import { rules } from '../shared/rules';
+import { isBlank, rules } from '../shared/rules';
+import type { RequestInput, Rule } from '../shared/rules';
 
 const BUNDLE_NUMBERS = ['id', 'cid', 'active', 'included_usage_type', 'included_value', 'monthly_cost'];
 
@@ -32,6 +33,36 @@ const bundleFields: INodeProperties[] = [
 	bodyField({ displayName: 'Monthly Cost', name: 'monthly_cost', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: 'Charged monthly, on top of the fees of the bundle’s services' }),
 	bodyField({ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the bundle is active' }),
 ].map((field) => (field.name === 'active' ? { ...field, routing: { send: { type: 'body' as const, property: 'active', value: '={{ $value ? 1 : 0 }}' } } } : field));
+
+// The spec makes these nullable; an empty field is simply not sent, so clearing is asked for by name.
+const NULLABLE = [
+	{ name: 'Date Ended', value: 'date_ended' },
+	{ name: 'Included Value', value: 'included_value' },
+	{ name: 'Monthly Cost', value: 'monthly_cost' },
+];
+
+const clearField: INodeProperties = {
+	displayName: 'Clear Fields',
+	name: 'clear',
+	type: 'multiOptions',
+	options: NULLABLE,
+	default: [],
+	description: 'Fields to set back to empty (null), e.g. Date Ended so the bundle runs on',
+};
+
+function cleared(input: RequestInput): string[] {
+	return ((input.param('updateFields', {}) as IDataObject).clear as string[] | undefined) ?? [];
+}
+
+const clearRule: Rule = (input) => {
+	const both = NULLABLE.find((field) => cleared(input).includes(field.value) && !isBlank(input.body[field.value]));
+	return both && `Update Fields: ${both.name} (${both.value}) cannot be both given and cleared`;
+};
+
+/** A date field added but left empty is not sent: the spec's dates are YYYY-MM-DD or, to clear, null. */
+function dropBlankDates(input: RequestInput): void {
+	for (const field of ['date_started', 'date_ended']) if (field in input.body && isBlank(input.body[field])) delete input.body[field];
+}
 
 const nameField = bodyField({ displayName: 'Name', name: 'name', type: 'string', required: true, default: '' });
 const cidInBody = customerLocator({ routing: { send: { type: 'body', property: 'cid' } } });
@@ -67,6 +98,8 @@ export const bundleOperations: Operation[] = [
 		fields: [cidInBody, nameField, collection('Additional Fields', 'additionalFields', bundleFields)],
 		dateFields: ['date_started', 'date_ended'],
 		rules: [rules.required('body', 'cid', 'Customer'), rules.required('body', 'name', 'Name'), rules.date('body', 'date_started', 'Date Started'), rules.date('body', 'date_ended', 'Date Ended')],
+		prepare: dropBlankDates,
+		...withCustomerIds(),
 		output: { numbers: ['id'] },
 	},
 	{
@@ -76,9 +109,14 @@ export const bundleOperations: Operation[] = [
 		description: 'Change a bundle (the platform needs its customer and name again)',
 		method: 'POST',
 		path: '/serviceBundles/post',
-		fields: [cidInBody, { ...bundleIdField, routing: { send: { type: 'body', property: 'id' } } }, nameField, collection('Update Fields', 'updateFields', bundleFields)],
+		fields: [cidInBody, { ...bundleIdField, routing: { send: { type: 'body', property: 'id' } } }, nameField, collection('Update Fields', 'updateFields', [bundleFields[0], clearField, ...bundleFields.slice(1)])],
 		dateFields: ['date_started', 'date_ended'],
-		rules: [rules.required('body', 'id', 'Bundle'), rules.required('body', 'cid', 'Customer'), rules.required('body', 'name', 'Name'), rules.date('body', 'date_started', 'Date Started'), rules.date('body', 'date_ended', 'Date Ended')],
+		rules: [rules.required('body', 'id', 'Bundle'), rules.required('body', 'cid', 'Customer'), rules.required('body', 'name', 'Name'), rules.date('body', 'date_started', 'Date Started'), rules.date('body', 'date_ended', 'Date Ended'), clearRule],
+		prepare: (input) => {
+			dropBlankDates(input);
+			for (const field of cleared(input)) input.body[field] = null;
+		},
+		...withCustomerIds(),
 		output: { numbers: ['id'] },
 	},
 ];

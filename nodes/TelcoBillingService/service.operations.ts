@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { customerLocator, serviceLocator } from '../shared/locators';
+import { customerLocator, withCustomerIds, serviceLocator } from '../shared/locators';
 import { bodyField, collection } from '../shared/operations';
 import type { Operation } from '../shared/operations';
 import { fixedRows, rules, splitList } from '../shared/rules';
@@ -22,6 +22,8 @@ const OPERATORS = [
 ];
 
 const service = serviceLocator();
+
+const WHOLE = /^\s*\d+\s*$/;
 
 const optionalDate = (description: string): INodeProperties => ({
 	displayName: 'Date',
@@ -165,6 +167,7 @@ export const serviceOperations: Operation[] = [
 			rules.date('body', 'start_date', 'Start Date'),
 			statusRule,
 		],
+		...withCustomerIds(),
 		output: { numbers: ['id'] },
 	},
 	{
@@ -185,7 +188,7 @@ export const serviceOperations: Operation[] = [
 			},
 			collection('Update Fields', 'updateFields', [
 				...optionalServiceFields.slice(0, 3),
-				bodyField({ displayName: 'Customer ID', name: 'cid', type: 'string', default: '', description: 'Move the service to this customer (ID, account_id or crm_id)' }),
+				bodyField({ displayName: 'Customer ID', name: 'cid', type: 'string', default: '', description: 'Move the service to this customer (ID, account_id or crm_id; an account_id or crm_id is looked up first, as the platform wants the ID here)' }),
 				...optionalServiceFields.slice(3, 5),
 				bodyField({ displayName: 'Monthly Fee', name: 'monthlyfee', type: 'number', default: 0, typeOptions: { numberPrecision: 2 } }),
 				...optionalServiceFields.slice(5, 7),
@@ -200,6 +203,7 @@ export const serviceOperations: Operation[] = [
 		prepare: (input) => {
 			if (input.param('recalculateMonthlyFee', false)) input.body.monthlyfee = false;
 		},
+		...withCustomerIds(),
 		output: { numbers: ['id'] },
 	},
 	{
@@ -228,7 +232,18 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['charge_date'],
-		rules: [rules.required('body', 'enid', 'Service'), rules.required('body', 'pid', 'Product'), rules.required('body', 'charge_date', 'Charge Date'), rules.date('body', 'charge_date', 'Charge Date')],
+		rules: [
+			rules.required('body', 'enid', 'Service'),
+			rules.pattern('body', 'enid', 'Service', WHOLE, 'must be a whole number (the service ID)'),
+			rules.required('body', 'pid', 'Product'),
+			rules.pattern('body', 'pid', 'Product', WHOLE, 'must be a whole number (the product ID)'),
+			rules.required('body', 'charge_date', 'Charge Date'),
+			rules.date('body', 'charge_date', 'Charge Date'),
+		],
+		// The spec types enid and pid as integers; the locator and expressions give text.
+		prepare: (input) => {
+			for (const field of ['enid', 'pid']) input.body[field] = Number(String(input.body[field]).trim());
+		},
 		output: { numbers: ['id'] },
 	},
 	{

@@ -1,6 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
-import { PlatformRequestError, transportFailure } from './failure';
+import type { RecordOutcome } from './output';
+import { RecordFailures } from './output';
+import { PlatformRequestError, RefusedAnswer, transportFailure } from './failure';
 import { redact } from './redact';
 
 /** The description of every refusal made before a request: the user's data did not leave n8n. */
@@ -20,7 +22,7 @@ export function toSafeError(
 		error.message = redact(error.message, secrets);
 		return error;
 	}
-	if (error instanceof PlatformRequestError) {
+	if (error instanceof PlatformRequestError || error instanceof RefusedAnswer) {
 		return new PlatformRequestError(node, { ...error.failure, message: redact(error.failure.message, secrets) }, itemIndex);
 	}
 	if (error instanceof NodeApiError && typeof error.context.platformMessage === 'string') {
@@ -48,4 +50,15 @@ export function errorItem(
 	const status = error.context?.httpStatus;
 	if (typeof status === 'string') json.httpCode = status;
 	return toErrorOutput ? { json, error, pairedItem: { item: itemIndex } } : { json, pairedItem: { item: itemIndex } };
+}
+
+/** With Continue On Fail: the records of an array answer that succeeded as items, each failed one as an error item, all paired to the input item. */
+export function recordItems(node: INode, error: RecordFailures, itemIndex: number, secrets: string[], toErrorOutput: boolean): INodeExecutionData[] {
+	return error.outcomes.map(({ json, failure }: RecordOutcome) => {
+		if (!failure) return { json, pairedItem: { item: itemIndex } };
+		const refused = new PlatformRequestError(node, { ...failure, message: redact(failure.message, secrets), kind: 'refused' }, itemIndex);
+		const item = errorItem(refused, itemIndex, toErrorOutput);
+		Object.assign(item.json, RecordFailures.identifiersOf(json));
+		return item;
+	});
 }

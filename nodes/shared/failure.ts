@@ -60,6 +60,19 @@ export class PlatformRequestError extends NodeApiError {
 	}
 }
 
+/**
+ * A refusal found while reading an answer (a failed record of an array answer, `processed: false`), before
+ * any node is at hand: it becomes a PlatformRequestError on the error path (toSafeError).
+ */
+export class RefusedAnswer extends Error {
+	readonly failure: KindedFailure;
+
+	constructor(failure: PlatformFailure) {
+		super(failure.message);
+		this.failure = { ...failure, kind: 'refused' };
+	}
+}
+
 /** Whether the platform refused a request with these words (or this error_code). */
 export function isRefusal(error: unknown, { message, errorCode }: { message?: string; errorCode?: string }): boolean {
 	if (!(error instanceof PlatformRequestError)) return false;

@@ -1,11 +1,12 @@
 import type {
 	IDataObject,
 	ILoadOptionsFunctions,
-	INodeListSearchItems,
 	INodeListSearchResult,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { walkPages } from './pager';
+import { callTypeOptions } from './callTypes';
+import { findCustomers } from './locators';
 import { platformRequest } from './transport';
 
 // Dropdowns list at most this many pages, so a huge catalogue cannot stall the editor.
@@ -37,7 +38,11 @@ export const loadOptions = {
 	getCallRateCards: pagedOptions('/callRates/get/page/{page}', (r) => `${r.name} (${r.id})`, 'id'),
 	getProducts: pagedOptions('/products/get/page/{page}', (r) => `${r.title} — ${r.partnumber} (${r.pid})`, 'pid'),
 	getPriceBooks: pagedOptions('/priceBooks/get/page/{page}', (r) => `${r.name} (${r.id})`, 'id'),
-	getCallTypes: pagedOptions('/callType/get/page/{page}', (r) => `${r.name} — ${r.direction} (${r.ctid})`, 'ctid'),
+
+	/** Call types from documented paths only (see callTypes.ts: the spec gives no listing of their own). */
+	async getCallTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return await callTypeOptions(async (url) => (await platformRequest(this, { method: 'GET', url })) as IDataObject);
+	},
 
 	/** CDR sources of the key's department, from cdr/status. */
 	async getCdrSources(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -70,30 +75,10 @@ export const loadOptions = {
 	},
 };
 
-function customerItem(record: IDataObject): INodeListSearchItems {
-	const person = [record.name, record.surname].filter(Boolean).join(' ');
-	const label = [record.company, person && person !== record.company ? person : '', record.email].filter(Boolean).join(' · ');
-	return { name: `${label || 'Customer'} (${record.cid})`, value: String(record.cid) };
-}
-
 export const listSearch = {
-	/** Customers by company, name or email (the API searches 3 characters or more); without a filter, the first 100. */
+	/** Customers by company, name or email (see findCustomers); without a filter, the first 100. */
 	async searchCustomers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-		const text = (filter ?? '').trim();
-		if (text.length < 3) {
-			const body = (await platformRequest(this, { method: 'GET', url: '/customer/getAll' })) as IDataObject;
-			return { results: ((body.records as IDataObject[]) ?? []).slice(0, 100).map(customerItem) };
-		}
-		const seen = new Map<string, INodeListSearchItems>();
-		for (const field of ['company', 'name', 'surname', 'email']) {
-			const url = `/customer/search/${field}/${encodeURIComponent(text)}`;
-			const body = (await platformRequest(this, { method: 'GET', url })) as IDataObject;
-			for (const record of (body.records as IDataObject[]) ?? []) {
-				const item = customerItem(record);
-				if (!seen.has(String(item.value))) seen.set(String(item.value), item);
-			}
-		}
-		return { results: [...seen.values()] };
+		return await findCustomers(async (url) => (await platformRequest(this, { method: 'GET', url })) as IDataObject, filter);
 	},
 
 	/** Services whose number or billing name contains the filter. */

@@ -50,6 +50,8 @@ export interface Operation {
 	 * count): given a sender bound to the operation's credential; what it returns reaches `outputOf`.
 	 */
 	beforeRequest?: (request: (options: IHttpRequestOptions) => Promise<unknown>, input: RequestInput) => Promise<IDataObject>;
+	/** An answer that takes several requests to assemble (no single endpoint gives it): made instead of the row's request. */
+	answerFrom?: (request: (options: IHttpRequestOptions) => Promise<unknown>, input: RequestInput) => Promise<unknown>;
 	/** The answer as the user should see it, when that is not the answer itself (e.g. a key never output). */
 	outputOf?: (body: unknown, context: OutputContext) => Promise<unknown> | unknown;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */

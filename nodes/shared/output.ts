@@ -1,9 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
-import { normalizeSuccess } from './envelope';
+import { findFailure, normalizeSuccess } from './envelope';
+import type { PlatformFailure } from './envelope';
+import { RefusedAnswer } from './failure';
 import type { OutputSpec } from './operations';
 
 // Portal passwords come back in some records (the contact list); they never enter execution data.
 const HIDDEN_FIELDS = ['web_password'];
+
+// The fields that tell a user which record of an array answer failed.
+const IDENTIFIERS = ['enid', 'cid', 'iid', 'yourid', 'id'];
 
 function toNumber(value: unknown): unknown {
 	if (typeof value !== 'string' || value.trim() === '') return value;
@@ -22,24 +27,93 @@ function clean(record: IDataObject, spec: OutputSpec, depth = 0): IDataObject {
 	return out;
 }
 
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function asRecord(value: unknown): IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value)
-		? (value as IDataObject)
-		: { value: value as string };
+	return isObject(value) ? value : { value: value as string };
+}
+
+export interface RecordOutcome {
+	json: IDataObject;
+	failure?: PlatformFailure;
+	/** What else the user should know about a failed record (a sale recorded although its payment failed). */
+	note?: string;
+}
+
+/** A record of an array answer that reports its own failure: success:false and kin, or a failed payment. */
+function outcomeOf(json: IDataObject): RecordOutcome {
+	const failure = findFailure(json);
+	if (failure) return { json, failure };
+	const payment = json.paymentResult;
+	const paymentFailure = isObject(payment) ? findFailure(payment) : undefined;
+	if (paymentFailure) return { json, failure: paymentFailure, note: 'the payment failed, the sale was recorded' };
+	return { json };
+}
+
+function identifiersOf(json: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const key of IDENTIFIERS) if (json[key] !== undefined && json[key] !== null && json[key] !== '') out[key] = json[key];
+	return out;
+}
+
+/**
+ * An array answer in which the platform reported some records as failed. As an error it reads like a
+ * single failure: the first failure's words, with which record it was and what became of the others.
+ */
+export class RecordFailures extends RefusedAnswer {
+	constructor(readonly outcomes: RecordOutcome[]) {
+		const failed = outcomes.filter((o) => o.failure);
+		const first = failed[0];
+		const where = Object.entries(identifiersOf(first.json)).map(([key, value]) => `${key} ${String(value)}`).join(', ');
+		const others = [
+			failed.length > 1 ? `${failed.length - 1} more failed` : '',
+			outcomes.length > failed.length ? `${outcomes.length - failed.length} of ${outcomes.length} records succeeded` : '',
+			first.note ?? '',
+		].filter(Boolean);
+		const detail = [where, ...others].filter(Boolean).join('; ');
+		super({ ...first.failure!, message: detail ? `${first.failure!.message} (${detail})` : first.failure!.message });
+	}
+
+	/** Which record each outcome was about, for its error item. */
+	static identifiersOf(json: IDataObject): IDataObject {
+		return identifiersOf(json);
+	}
+}
+
+/**
+ * Whether an object answer lacks the key its records are expected under. Several wrapper keys (lead,
+ * entries, the lead pages' results) are our reading of shapes the spec does not show.
+ */
+export function lacksRoot(body: unknown, root: string): boolean {
+	return isObject(body) && !(root in body);
 }
 
 /** Turns a successful body into the records a user sees: one item per record. */
 export function toRecords(body: unknown, spec: OutputSpec = {}): IDataObject[] {
 	let records: IDataObject[];
+	let fromArray = Array.isArray(body);
 	if (Array.isArray(body)) {
 		records = body.map(asRecord);
+	} else if (spec.root && lacksRoot(body, spec.root)) {
+		// A wrapper key the answer does not have: the whole answer, rather than nothing at all.
+		records = [normalizeSuccess(asRecord(body))];
 	} else if (spec.root) {
 		const value = asRecord(body)[spec.root];
+		fromArray = Array.isArray(value);
 		if (Array.isArray(value)) records = value.map(asRecord);
 		else if (value === undefined || value === null) records = [];
 		else records = [asRecord(value)];
 	} else {
 		records = [normalizeSuccess(asRecord(body))];
 	}
-	return records.map((record) => clean(record, spec));
+	const outcomes = records.map((record) => ({ ...outcomeOf(record), json: clean(record, spec) }));
+	if (fromArray && outcomes.some((o) => o.failure)) throw new RecordFailures(outcomes);
+	// External sales: `processed: false` with no failed record still means nothing was done.
+	const processed = isObject(body) ? body.processed : undefined;
+	if (processed === false || processed === 'false' || processed === 0) {
+		throw new RefusedAnswer({ message: 'The platform did not process the request (processed: false)' });
+	}
+	return outcomes.map((o) => o.json);
 }

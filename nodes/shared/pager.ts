@@ -8,14 +8,16 @@ export interface Page {
 	body: IDataObject;
 	/** The records on it. */
 	rows: IDataObject[];
+	/** Known to be the last page whatever the listing says. */
+	last?: boolean;
 }
 
 /**
  * Whether `page` is the last one. Listings give `total_pages` (`/get/page/{n}`, searches) or `total` and
  * `page_size` (bulk email campaigns); a listing that gives neither ends at its first empty page.
  */
-export function isLastPage(page: number, { body, rows }: Page): boolean {
-	if (rows.length === 0) return true;
+export function isLastPage(page: number, { body, rows, last }: Page): boolean {
+	if (last || rows.length === 0) return true;
 	const totalPages =
 		body.total_pages !== undefined ? Number(body.total_pages) : Math.ceil(Number(body.total) / Number(body.page_size));
 	return Number.isFinite(totalPages) ? page >= totalPages : false;

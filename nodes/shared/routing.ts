@@ -8,10 +8,10 @@ import type {
 	INodeExecutionData,
 	INodePropertyRouting,
 } from 'n8n-workflow';
-import { errorItem, toSafeError } from './errors';
+import { errorItem, recordItems, toSafeError } from './errors';
 import { fillPath } from './operations';
 import type { Operation } from './operations';
-import { toRecords } from './output';
+import { lacksRoot, RecordFailures, toRecords } from './output';
 import { walkPages } from './pager';
 import { checkInput, readInput } from './requestInput';
 import type { RequestInput } from './rules';
@@ -69,9 +69,13 @@ function prepareRequest(op: Operation) {
 
 /** A failure of this item: an error item paired to it under Continue On Fail, otherwise thrown. */
 function failedItem(context: IExecuteSingleFunctions, error: unknown, settings: RequestSettings): INodeExecutionData[] {
+	const toErrorOutput = context.getNode().onError === 'continueErrorOutput';
+	if (error instanceof RecordFailures && context.continueOnFail()) {
+		return recordItems(context.getNode(), error, context.getItemIndex(), settings.secrets ?? [], toErrorOutput);
+	}
 	const safe = toSafeError(context.getNode(), error, context.getItemIndex(), settings.secrets ?? []);
 	if (!context.continueOnFail()) throw safe;
-	return [errorItem(safe, context.getItemIndex(), context.getNode().onError === 'continueErrorOutput')];
+	return [errorItem(safe, context.getItemIndex(), toErrorOutput)];
 }
 
 function limitOf(context: IExecuteSingleFunctions, op: Operation): number | undefined {
@@ -111,7 +115,8 @@ async function readPages(context: IExecutePaginationFunctions, op: Operation, se
 	const records = await walkPages(
 		async (page) => {
 			const body = (await platformRequest(context, pageRequest(page), settings)) as IDataObject;
-			return { body, rows: toRecords(body, output) };
+			// An answer without its list key is output whole: it has no pages to walk.
+			return { body, rows: toRecords(body, output), last: lacksRoot(body, output.root) };
 		},
 		{ limit: limitOf(context, op) },
 	);
@@ -134,9 +139,11 @@ function sendRequests(op: Operation) {
 		try {
 			if (state.refusal) throw state.refusal;
 			if (op.list === 'paged') return await readPages(this, op, sent, state);
+			const request = async (extra: IHttpRequestOptions) => await platformRequest(this, { ...extra, method: extra.method ?? 'GET' }, state.settings);
+			if (op.answerFrom) return itemsOf(this, op, state.input, toRecords(await op.answerFrom(request, state.input), op.output));
 			if (op.beforeRequest) {
-				state.before = await op.beforeRequest(async (extra) => await platformRequest(this, { ...extra, method: extra.method ?? 'POST' }, state.settings), state.input);
-				if (op.sendBody) sent.body = op.sendBody(state.input, state.before) as IDataObject;
+				state.before = await op.beforeRequest(request, state.input);
+				if (op.sendBody && op.method !== 'GET') sent.body = op.sendBody(state.input, state.before) as IDataObject;
 			}
 			return await this.makeRoutingRequest({ ...requestData, options: sent });
 		} catch (error) {

@@ -1,4 +1,5 @@
 import { NodeHelpers } from 'n8n-workflow';
+import { takeViolations } from '../conformance/guard';
 import { TelcoBillingPortalLoginApi } from '../../credentials/TelcoBillingPortalLoginApi.credentials';
 import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
 import { testRequestNode, verdict } from '../harness/credentialTest';
@@ -90,6 +91,8 @@ describe('Portal Login credential test', () => {
 		tester.sim().state.keys.get(DEMO_KEY)!.data.allowedusersandbox = 'no';
 		expect(await check(SANDBOX_LOGIN)).toMatch(/^The login works but no API key allows this user/);
 		expect(await check(SANDBOX_LOGIN, `${tester.sim().url}/nope`)).toMatch(/check the Base URL \(including its API prefix\)/);
+		// The misconfigured Base URL is the point: the platform sees a path no endpoint has.
+		expect(takeViolations().map((v) => v.problem)).toEqual(['is not an endpoint of the spec']);
 	});
 
 	test('against servers echoing the path, no verdict shows the password', async () => {

@@ -1,5 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
+import { OFF_SPEC_HEADER } from '../conformance/guard';
 import { DEMO_KEY, jsonOf, useNode } from '../helpers';
 
 const node = useNode(new TelcoBillingBulkEmail());
@@ -8,8 +9,10 @@ const key = () => node.sim().state.keys.get(DEMO_KEY)!;
 const create = (parameters: INodeParameters = {}): INodeParameters => ({ resource: 'campaign', operation: 'create', subject: `S ${Math.random()}`, content: 'Hello {{name}}', ...parameters });
 const oneOf = (cid: number) => ({ customerIds: String(cid) });
 
+/** A bad request sent on purpose, to see the simulator refuse it as the spec says. */
 async function raw(body: string | object, path = '/customer/bulk-email') {
-	const response = await fetch(`${node.sim().url}/${DEMO_KEY}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+	const headers = { 'content-type': 'application/json', [OFF_SPEC_HEADER]: 'a bad request, to see it refused' };
+	const response = await fetch(`${node.sim().url}/${DEMO_KEY}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 	return (await response.json()) as { error_code?: string };
 }
 

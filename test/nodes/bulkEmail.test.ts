@@ -51,9 +51,29 @@ describe('Get Filter Fields and Preview', () => {
 		expect((jsonOf(result)[0].recipients as IDataObject[]).map((r) => r.cid)).toEqual(expected.map((c) => c.cid));
 	});
 
-	test('the blank Normal option of a select field is a blank value: ignored, like unknown fields', async () => {
-		const result = await node.run(campaign('preview', { filters: rows({ field: 'account_state', option: '', value: '' }, { field: 'no_such_field', value: 'x' }), sampleLimit: 0 }));
-		expect(jsonOf(result)[0]).toMatchObject({ count: eligible().length, recipients: [] });
+	test('the platform ignores a blank value, the blank Normal option of Account State included: it would select everyone', async () => {
+		const response = await fetch(`${node.sim().url}/demo-key-0001/customer/bulk-email/preview`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ filters: [{ field: 'account_state', value: '', join: 'AND' }], sample_limit: 0 }),
+		});
+		expect(await response.json()).toMatchObject({ count: eligible().length });
+		expect(node.sim().state.customers.some((c) => c.deptid === 1 && c.account_state !== '' && eligible().includes(c))).toBe(true);
+	});
+
+	test.each(['preview', 'create'])('%s: Account State “Normal” is refused before any request, as it would not narrow the audience', async (operation) => {
+		const result = await node.run(campaign(operation, { subject: 'Outage', content: 'x', filters: rows({ field: 'billinggroup', option: 'Retail' }, { field: 'account_state', option: '', value: '' }) }));
+		expect(result.error?.message).toBe('Filters (filters) row 2: Account State “Normal” is the blank option, and the platform ignores blank filter values, so it would select suspended and disconnected customers too. Remove the row; to leave them out, list the customers in Customer IDs.');
+		expect(node.sim().requests).toEqual([]);
+		expect(bulk().campaigns).toEqual([]);
+	});
+
+	test('any filter row with a blank value or no field is refused: the platform would ignore it', async () => {
+		const blank = await node.run(campaign('create', { subject: 'Outage', content: 'x', filters: rows({ field: 'suburb', value: ' ' }) }));
+		expect(blank.error?.message).toBe('Filters (filters) row 1: the value is blank, and the platform ignores blank filter values, so the row would not narrow the audience');
+		const noField = await node.run(campaign('preview', { filters: rows({ field: '', value: 'Fitzroy' }) }));
+		expect(noField.error?.message).toBe('Filters (filters) row 1: choose a field; the platform ignores a row without a known field');
+		expect(node.sim().requests).toEqual([]);
 	});
 
 	test('customer IDs only narrow the filtered set', async () => {

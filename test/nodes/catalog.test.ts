@@ -1,4 +1,5 @@
 import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
+import { OFF_SPEC_HEADER } from '../conformance/guard';
 import { jsonOf, useNode } from '../helpers';
 
 const node = useNode(new TelcoBillingCatalog());
@@ -64,6 +65,23 @@ describe('Price Book', () => {
 	});
 });
 
+describe('partial updates send only what the user set', () => {
+	const sent = () => node.sim().requests.filter((r) => r.method === 'POST').map((r) => r.body);
+
+	test('Price Book Update without a name sends none, so the book keeps its name', async () => {
+		await node.run({ resource: 'priceBook', operation: 'update', priceBookId: 1, items: { item: [{ related_type: 'service', related_id: 3, override: 1, adjustment: 30 }] } });
+		expect(sent()).toEqual([{ id: 1, items: [{ related_type: 'service', related_id: 3, override: 1, adjustment: 30 }] }]);
+		expect(state().priceBooks.find((b) => b.id === 1)!.name).toBe('Partner Pricing');
+	});
+
+	test('Call Rate Card rates take the spec’s item fields (name, call pack usage, internal code, direction), and only those given are sent', async () => {
+		const rateFields = { name: 'Mobile night', min_callpackusage: 0, max_callpackusage: 120, internal_code: 'MOBN', direction: 'outbound' };
+		await node.run({ resource: 'callRate', operation: 'update', ctgid: 1, callTypes: { rate: [{ ctid: 2, ratepermin: 0.2, rateFields }] } });
+		expect(sent()).toEqual([{ ctgid: 1, callTypes: [{ ctid: 2, fixedrate: 0, ratepermin: 0.2, ...rateFields }] }]);
+		expect(state().rateCards.find((c) => c.ctgid === 1)!.callTypes).toEqual([expect.objectContaining({ ctid: 2, ratepermin: 0.2, ...rateFields })]);
+	});
+});
+
 describe('Product', () => {
 	test('Get Many and Get (detail under the `products` key)', async () => {
 		const list = await node.run({ resource: 'product', operation: 'getAll', returnAll: false, limit: 2 });
@@ -92,7 +110,7 @@ describe('Call Rate Card', () => {
 			resource: 'callRate',
 			operation: 'create',
 			cardFields: { name: 'Night Owl', billing_increment: 30, active: true },
-			callTypes: { rate: [{ ctid: 2, ratepermin: 0.09, flagfall: 0.05, free_seconds: 3 }, { ctid: 1, fixedrate: true, ratepermin: 0.15 }] },
+			callTypes: { rate: [{ ctid: 2, ratepermin: 0.09, rateFields: { flagfall: 0.05, free_seconds: 3 } }, { ctid: 1, fixedrate: true, ratepermin: 0.15 }] },
 		});
 		const [{ ctgid }] = jsonOf(created);
 		const card = state().rateCards.find((c) => c.ctgid === ctgid)!;
@@ -108,13 +126,24 @@ describe('Call Rate Card', () => {
 });
 
 describe('Call Type', () => {
-	test('Get Many uses callType/get/page (our reading of the spec) and Get uses callType/get/{id}', async () => {
+	test('Get Many reads only documented paths: the call types the rate cards use, each from callType/get/{id}', async () => {
 		const list = await node.run({ resource: 'callType', operation: 'getAll', returnAll: true });
-		expect(jsonOf(list).map((t) => t.ctid)).toEqual(state().callTypes.map((t) => t.ctid));
+		const used = [...new Set(state().rateCards.filter((c) => c.deptid === 1 && c.active === 1).flatMap((c) => c.callTypes.map((i) => i.ctid)))].sort();
+		expect(jsonOf(list).map((t) => t.ctid)).toEqual(used);
 		expect(jsonOf(list)[0]).toEqual({ ctid: 1, name: 'Local', internal_code: 'LOC', direction: 'outbound', priority: 10, application: '' });
+		expect(urls().filter((u) => u.startsWith('/callType/get/page'))).toEqual([]);
+		expect(urls()).toContain('/callType/get/3');
+	});
+
+	test('the simulator serves no callType/get/page: the spec does not document it', async () => {
+		const response = await fetch(`${node.sim().url}/demo-key-0001/callType/get/page/1`, { headers: { [OFF_SPEC_HEADER]: 'the undocumented path, to see it is not served' } });
+		expect(response.status).toBe(404);
+	});
+
+	test('Get uses callType/get/{id}', async () => {
 		const detail = await node.run({ resource: 'callType', operation: 'get', ctid: 3 });
 		expect(jsonOf(detail)[0]).toMatchObject({ ctid: 3, name: 'International', dest_regex: '^0011\\d+$', default_rate: expect.objectContaining({ ratepermin: 1.2, account_regex: '.*' }) });
-		expect(urls()).toEqual(['/callType/get/page/1', '/callType/get/3']);
+		expect(urls()).toEqual(['/callType/get/3']);
 	});
 
 	test('serviceType/get/{id} keeps answering with service types, so the two listings cannot be confused', async () => {

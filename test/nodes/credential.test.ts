@@ -1,4 +1,5 @@
 import { TelcoBillingApi } from '../../credentials/TelcoBillingApi.credentials';
+import { takeViolations } from '../conformance/guard';
 import { testRequestNode, verdict } from '../harness/credentialTest';
 import { useNode } from '../helpers';
 import { closedAddress, ECHO_MODES, KEY, leaks, startEchoServer } from '../leaks';
@@ -25,6 +26,8 @@ test('a base URL with a trailing slash still works', async () => {
 
 test('a Base URL without the API prefix (the platform answers 404): says to check the prefix', async () => {
 	expect(await check({ baseUrl: `${node.sim().url}/nope` })).toMatch(/check the Base URL \(including its API prefix\)/);
+	// The misconfigured Base URL is the point: the platform sees a path no endpoint has.
+	expect(takeViolations().map((v) => v.problem)).toEqual(['is not an endpoint of the spec']);
 });
 
 test('a host that does not answer: n8n says the connection was refused', async () => {

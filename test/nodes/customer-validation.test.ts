@@ -31,6 +31,11 @@ const refused = [
 		message: 'Expiry Year (cc_expyear) must be four digits',
 	},
 	{
+		rule: 'card number sent as the integer the spec types it as: only as many digits as an exact JSON number holds',
+		parameters: { resource: 'customer', operation: 'takePayment', cid: '1001', amount: 10, pay_with: 'card', cc_name: 'A', cc_number: '4111111111111111111', cc_expmonth: '07', cc_expyear: '2030', cc_ccv: '123' },
+		message: 'Card Number (cc_number) has more digits than can be sent exactly as the integer the platform expects; pay with a payment token instead',
+	},
+	{
 		rule: 'payment token given when paying by token',
 		parameters: { resource: 'customer', operation: 'takePayment', cid: '1001', amount: 10, pay_with: 'payment_token', payment_token: '' },
 		message: 'Payment Token (payment_token) is required',

@@ -144,6 +144,8 @@ describe('Customer: money and charges', () => {
 			}),
 		);
 		expect(result.error).toBeUndefined();
+		// The spec types cc_number and cc_expyear as integers, cc_expmonth as a two-digit string.
+		expect(node.sim().requests[0].body).toEqual({ amount: 10, cc_name: 'J Citizen', cc_number: 4111111111111111, cc_expmonth: '07', cc_expyear: 2029, cc_ccv: '123', store_card: true });
 		expect(lastPayment()).toMatchObject({ method: 'card', amount: 10 });
 		expect(target.card_token).toBe(`card_tok_${target.cid}_1111`);
 	});

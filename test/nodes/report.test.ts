@@ -62,6 +62,23 @@ describe('Run', () => {
 		expect(jsonOf(result)).toEqual([{ service_type: 'NBN 100/20', service_count: active.length, monthly_fees: Number(active.reduce((sum, s) => sum + s.monthlyfee, 0).toFixed(2)) }]);
 	});
 
+	test('From and To keep the time the user gave (the spec prefers YYYY-MM-DD HH:MM:SS); a bare date stays a date', async () => {
+		await node.run(report({ report: 'billedMinutes', when: 'custom', dateFrom: '2026-01-01T08:30:00', dateTo: '2026-01-31 12:00:00' }));
+		await node.run(report({ report: 'agedReceivables', date: '2026-01-31' }));
+		const sent = node.sim().requests.map((r) => (r.body as IDataObject).report_options);
+		expect(sent).toEqual([{ when: 'custom', date_from: '2026-01-01 08:30:00', date_to: '2026-01-31 12:00:00' }, { date: '2026-01-31' }]);
+	});
+
+	test('Period offers only the spec’s periods; an undocumented one is refused; To does not promise the simulator’s whole-day rule', async () => {
+		const when = new TelcoBillingReport().description.properties.find((p) => p.name === 'when')!;
+		expect(when.options!.map((o) => (o as { value: string }).value).sort()).toEqual(['custom', 'last month', 'last quarter', 'last week', 'this month', 'this quarter', 'this week', 'this year', 'today', 'yesterday']);
+		const to = new TelcoBillingReport().description.properties.find((p) => p.name === 'dateTo')!;
+		expect(to.description).not.toMatch(/whole day/);
+		const result = await node.run(report({ report: 'creditReport', when: '={{ "none" }}' }));
+		expect(result.error?.message).toBe('Period (when) must be one of: custom, last month, last quarter, last week, this month, this quarter, this week, this year, today, yesterday');
+		expect(node.sim().requests).toEqual([]);
+	});
+
 	test('a named period is sent as `when` for the platform to compute', async () => {
 		const result = await node.run(report({ report: 'creditReport', when: 'last quarter' }));
 		const { from, to } = range('last quarter');

@@ -94,6 +94,12 @@ describe('Service: create and update', () => {
 		const result = await node.run(service('addMiscCharge', { enid: rl(target.id), pid: 1, charge_date: '2026-12-01', additionalFields: { description: 'Router' } }));
 		expect(state().serviceCharges).toEqual([expect.objectContaining({ id: jsonOf(result)[0].id, enid: target.id, pid: 1, charge_date: '2026-12-01', description: 'Router', inc_tax_amount: 163.9 })]);
 	});
+
+	test('Add Misc Charge sends the service and product as the integers the spec types them as', async () => {
+		const target = state().services[2];
+		await node.run(service('addMiscCharge', { enid: rl(target.id), pid: '={{ "1" }}', charge_date: '2026-12-01' }));
+		expect(node.sim().requests[0].body).toEqual({ enid: target.id, pid: 1, charge_date: '2026-12-01' });
+	});
 });
 
 describe('Service: early termination', () => {
@@ -180,5 +186,19 @@ describe('Service Bundle', () => {
 
 		await node.run({ resource: 'bundle', operation: 'update', cid: rl('1001'), bundleId: id as number, name: 'Office Pack Plus', updateFields: { active: false } });
 		expect(state().bundles[0]).toMatchObject({ name: 'Office Pack Plus', active: 0 });
+	});
+
+	test('Update can clear the end date (and the other nullable fields) back to null', async () => {
+		state().bundles.push({ id: 40009, deptid: 1, cid: 1002, name: 'Team Pack', active: 1, date_started: '2026-01-01', date_ended: '2026-06-30', included_usage_type: 1, included_value: 50, monthly_cost: 10, call_types: [], charges: [] });
+		const result = await node.run({ resource: 'bundle', operation: 'update', cid: rl('1002'), bundleId: 40009, name: 'Team Pack', updateFields: { clear: ['date_ended', 'monthly_cost'] } });
+		expect(result.error).toBeUndefined();
+		expect(node.sim().requests[node.sim().requests.length - 1].body).toEqual({ cid: 1002, id: 40009, name: 'Team Pack', date_ended: null, monthly_cost: null });
+		expect(state().bundles.find((b) => b.id === 40009)).toMatchObject({ date_ended: null, monthly_cost: null, included_value: 50 });
+	});
+
+	test('a field both given and cleared is refused before any request', async () => {
+		const result = await node.run({ resource: 'bundle', operation: 'update', cid: rl('1002'), bundleId: 40009, name: 'X', updateFields: { date_ended: '2026-07-01', clear: ['date_ended'] } });
+		expect(result.error?.message).toBe('Update Fields: Date Ended (date_ended) cannot be both given and cleared');
+		expect(node.sim().requests).toEqual([]);
 	});
 });

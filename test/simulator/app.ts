@@ -15,6 +15,7 @@ import { registerQualifyRoutes } from './routes/qualify';
 import { registerAccountRoutes, registerResetRoute } from './routes/account';
 import { registerServiceRoutes } from './routes/services';
 import { State } from './state';
+import { inspect } from '../conformance/guard';
 import type { ApiKey, Seed } from './state';
 import type { SenderOptions } from './bulkEmail';
 
@@ -31,8 +32,8 @@ export interface Simulator {
 	app: FastifyInstance;
 	state: State;
 	url: string;
-	/** Every request the simulator answered, path as received (the key included): tests read it. */
-	requests: Array<{ method: string; url: string }>;
+	/** Every request the simulator answered, path as received (the key included), and its parsed body if any. */
+	requests: Array<{ method: string; url: string; body?: unknown }>;
 	/** Faults served to the next requests, one each, in order. */
 	faults: Fault[];
 	/** Milliseconds every API request waits before it is handled: a slow platform, for overlap tests. */
@@ -77,9 +78,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	});
 
 	const pending = new WeakMap<FastifyRequest, Fault>();
+	const received = new WeakMap<FastifyRequest, Simulator['requests'][number]>();
 	app.addHook('onRequest', async (request, reply) => {
 		if (request.url.startsWith('/__simulator/')) return undefined;
-		requests.push({ method: request.method, url: request.url });
+		const entry = { method: request.method, url: request.url };
+		requests.push(entry);
+		received.set(request, entry);
 		if (latency.ms > 0) await sleep(latency.ms);
 		const fault = faults.shift();
 		if (fault) pending.set(request, fault);
@@ -92,6 +96,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		if (fault === 'invalidKey') return reply.send(invalidKey(request));
 		if (typeof fault === 'object') return reply.send({ success: false, error_code: fault.errorCode, description: `Injected failure ${fault.errorCode}` });
 		return undefined;
+	});
+	// Once the body is parsed: kept for tests that read what was sent, and checked against the spec.
+	app.addHook('preValidation', async (request) => {
+		if (request.url.startsWith('/__simulator/')) return;
+		const entry = received.get(request);
+		if (entry && request.body !== undefined) entry.body = request.body;
+		inspect({ method: request.method, url: request.url, body: request.body, headers: request.headers });
 	});
 	app.addHook('preHandler', async (request, reply) => {
 		if (pending.get(request) !== 'http500') return undefined;

@@ -195,6 +195,12 @@ export class State {
 	/** Calls from before start-up (see history/calls.ts): kept when the imported CDRs are reset. */
 	callHistory: CallHistory = { cdrs: [], billed: [] };
 	timeline: TimelineEntry[] = [];
+	/**
+	 * Answer only what the spec promises: where it shows no shape (lead reads, timeline), another
+	 * plausible shape than the simulator's own; where it lists a record's fields (customer search), only
+	 * those. Tests use it to see the nodes rely on neither our shapes nor our extra fields.
+	 */
+	minimalAnswers = false;
 	/** Mail the sandbox's SMTP sink received (reports sent by example workflows). */
 	mailbox: Array<{ from: string; to: string[]; subject: string; message: string; at: string }> = [];
 	cdrExports: Array<{ deptid: number; cid: number; company: string; frequency: string; path: string; format: string; lastRun: string | null; nextRun: string; active: boolean }> = [];
@@ -289,6 +295,11 @@ export class State {
 			this.services.find((s) => s.deptid === deptid && s.service_num === number);
 		if (found) this.servicesByNumber.set(key, found);
 		return found;
+	}
+
+	/** `cid` in a body: the customer id only, within one department. */
+	customerById(deptid: number, cid: number): Customer | undefined {
+		return this.customers.find((c) => c.deptid === deptid && c.cid === cid);
 	}
 
 	/** `{cid}` in any path: the customer id, the account_id or the crm_id, within one department. */

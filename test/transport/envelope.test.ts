@@ -1,4 +1,5 @@
 import { findFailure, normalizeSuccess } from '../../nodes/shared/envelope';
+import { toRecords } from '../../nodes/shared/output';
 
 // Every envelope the spec shows, read the way the nodes read it.
 describe('findFailure', () => {
@@ -32,5 +33,15 @@ describe('normalizeSuccess', () => {
 	});
 	test('turns succes into success', () => {
 		expect(normalizeSuccess({ succes: true, data: [] })).toEqual({ success: true, data: [] });
+	});
+});
+
+describe('toRecords on external sales answers', () => {
+	test('processed:false with no failed record is still a failure: nothing was done', () => {
+		expect(() => toRecords({ results: [], processed: false }, { root: 'results' })).toThrow('The platform did not process the request (processed: false)');
+	});
+
+	test('processed:true with successful results gives one record each', () => {
+		expect(toRecords({ results: [{ success: true, cid: '1001', iid: '80001' }], processed: true }, { root: 'results', numbers: ['cid', 'iid'] })).toEqual([{ success: true, cid: 1001, iid: 80001 }]);
 	});
 });

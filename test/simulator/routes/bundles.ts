@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { dateString, deptOf, fail, today } from '../respond';
+import { bodyCid, dateString, deptOf, fail, firstIssue, today } from '../respond';
 import type { Bundle, State } from '../state';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: Record<string, unknown> }>;
 
 const bundleBody = z.object({
 	id: z.coerce.number().int().positive().optional(),
-	cid: z.union([z.string(), z.number()]).transform(String).optional(),
+	// An empty cid is a missing one: the platform answers both with 'name is required'.
+	cid: z.preprocess((value) => (value === '' ? undefined : value), bodyCid.optional()),
 	name: z.string().optional(),
 	active: z.coerce.number().int().min(0).max(1).optional(),
 	date_started: dateString.optional(),
@@ -59,10 +60,10 @@ export function registerBundleRoutes(app: FastifyInstance, state: State): void {
 
 	app.post('/serviceBundles/post', async (request: Req) => {
 		const parsed = bundleBody.safeParse(request.body ?? {});
-		if (!parsed.success) return fail(`${parsed.error.issues[0].path.join('.')} is invalid`);
+		if (!parsed.success) return fail(parsed.error.issues[0].path[0] === 'cid' ? firstIssue(parsed.error) : `${parsed.error.issues[0].path.join('.')} is invalid`);
 		const { id, cid, name, ...fields } = parsed.data;
 		if (!name || !cid) return fail('name is required');
-		const customer = state.findCustomer(deptOf(request), cid);
+		const customer = state.customerById(deptOf(request), cid);
 		if (!customer) return fail('no customer found');
 		const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 		if (id) {

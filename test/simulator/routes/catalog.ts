@@ -176,7 +176,7 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 		if (id) {
 			const book = books(request).find((b) => b.id === id);
 			if (!book) return fail('priceBook not found');
-			if (name) book.name = name;
+			if (name !== undefined) book.name = name;
 			if (items) book.items = toItems(items);
 			book.date_modified = STAMP();
 			return { success: true, id: String(book.id) };
@@ -277,15 +277,8 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 		return { success: true, ctgid: String(id) };
 	});
 
-	// Call types: listing at callType/get/page (see the README's quirks), detail at callType/get/{id}.
-	app.get('/callType/get/page/:page', async (request: Req) =>
-		page(
-			state.callTypes.map((t) => ({ ctid: String(t.ctid), name: t.name, internal_code: t.internal_code, direction: t.direction, priority: String(t.priority), application: t.application })),
-			request.params.page,
-			pageSize,
-		),
-	);
-
+	// Call types: only the documented detail path. The spec gives their listing the service-type
+	// listing's path, which serves service types here; no callType/get/page exists.
 	app.get('/callType/get/:id', async (request: Req) => {
 		const type = state.callTypes.find((t) => String(t.ctid) === request.params.id);
 		if (!type) return fail('serviceType not found');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addDays, addMonths, daysInMonth, endOfMonth, monthsBetween, parseDate } from '../dates';
-import { dateString, deptOf, fail, money, text, today } from '../respond';
+import { bodyCid, dateString, deptOf, fail, money, text, today } from '../respond';
 import { SERVICE_STATUSES } from '../state';
 import type { Service, State } from '../state';
 import { page } from './paging';
@@ -49,7 +49,7 @@ function compare(left: unknown, operator: string, right: string): boolean {
 }
 
 const createBody = z.object({
-	cid: text,
+	cid: bodyCid,
 	servicetype: z.coerce.number().int().positive(),
 	service_num: text.pipe(z.string().min(1)),
 	start_date: dateString,
@@ -65,11 +65,17 @@ const createBody = z.object({
 	quantity: z.coerce.number().optional(),
 });
 
+/** A refused cid worded as the platform's other refusals: `cid must be an integer (the customer id)`. */
+function cidIssue(error: z.ZodError): string | undefined {
+	const issue = error.issues.find((i) => i.path[0] === 'cid');
+	return issue && `cid ${issue.message}`;
+}
+
 const updateBody = createBody.partial().extend({ monthlyfee: z.union([z.literal(false), z.coerce.number().nonnegative()]).optional() });
 
 const itemBody = z.object({
-	enid: z.coerce.number().int().positive(),
-	pid: z.coerce.number().int().positive(),
+	enid: z.number().int().positive(),
+	pid: z.number().int().positive(),
 	charge_date: dateString,
 	taxrate: z.coerce.number().optional(),
 	description: z.string().optional(),
@@ -131,9 +137,9 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 
 	app.post('/services/add', async (request: Req) => {
 		const parsed = createBody.safeParse(request.body ?? {});
-		if (!parsed.success) return fail(`${parsed.error.issues[0].path.join('.')} is required`);
+		if (!parsed.success) return fail(cidIssue(parsed.error) ?? `${parsed.error.issues[0].path.join('.')} is required`);
 		const body = parsed.data;
-		const customer = state.findCustomer(deptOf(request), body.cid);
+		const customer = state.customerById(deptOf(request), body.cid);
 		if (!customer) return fail('no customer found');
 		const price = state.priceFor(customer, body.servicetype);
 		if (!price) return fail('serviceType not found');
@@ -172,11 +178,11 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 		const service = byId(request, request.params.id);
 		if (!service) return fail('service not found');
 		const parsed = updateBody.safeParse(request.body ?? {});
-		if (!parsed.success) return fail(`${parsed.error.issues[0].path.join('.')} is invalid`);
+		if (!parsed.success) return fail(cidIssue(parsed.error) ?? `${parsed.error.issues[0].path.join('.')} is invalid`);
 		const { monthlyfee, service_status, cid, contractterm, ...rest } = parsed.data;
 		if (service_status !== undefined && !SERVICE_STATUSES.includes(service_status as Service['service_status'])) return fail('invalid service_status');
 		if (cid !== undefined) {
-			const customer = state.findCustomer(deptOf(request), cid);
+			const customer = state.customerById(deptOf(request), cid);
 			if (!customer) return fail('no customer found');
 			service.cid = customer.cid;
 		}

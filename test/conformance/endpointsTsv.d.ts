@@ -1,0 +1,2 @@
+declare const tsv: string;
+export = tsv;
