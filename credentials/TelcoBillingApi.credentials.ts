@@ -14,7 +14,10 @@ export class TelcoBillingApi implements ICredentialType {
 
 	displayName = 'Telco Billing API';
 
-	icon: Icon = { light: 'file:../icons/telcoBilling.svg', dark: 'file:../icons/telcoBilling.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/telcoBilling.svg',
+		dark: 'file:../icons/telcoBilling.dark.svg',
+	};
 
 	documentationUrl = 'https://github.com/telco-billing/n8n-nodes-telco-billing#credentials';
 
@@ -27,7 +30,10 @@ export class TelcoBillingApi implements ICredentialType {
 			placeholder: 'https://billing.example.com/api',
 			required: true,
 			description:
-				'Address of the billing platform API, including its API prefix and without the key. Use the production platform for live data, the development platform for testing, or the simulator started by npm start (http://127.0.0.1:8787) to build workflows offline.',
+				'Address of the billing platform API, including its API prefix and without the ' +
+				'key. Use the production platform for live data, the development platform for ' +
+				'testing, or the simulator started by npm start (http://127.0.0.1:8787) to build ' +
+				'workflows offline.',
 		},
 		{
 			displayName: 'API Key',
@@ -37,7 +43,8 @@ export class TelcoBillingApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				"The department's API token. The platform expects it as the first segment of every URL; the node places it there, encoded, and never in a header.",
+				"The department's API token. The platform expects it as the first segment of " +
+				'every URL; the node places it there, encoded, and never in a header.',
 		},
 	];
 
@@ -46,7 +53,11 @@ export class TelcoBillingApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return withApiKey(requestOptions, String(credentials.baseUrl ?? ''), String(credentials.apiKey ?? ''));
+		return withApiKey(
+			requestOptions,
+			String(credentials.baseUrl ?? ''),
+			String(credentials.apiKey ?? ''),
+		);
 	}
 
 	// cdr/status is the smallest read the API has: its size does not grow with the customer base.
@@ -64,10 +75,15 @@ export class TelcoBillingApi implements ICredentialType {
 				properties: {
 					key: 'description',
 					value: 'invalid key',
-					message: 'The platform answered "invalid key": check the API key and that it belongs to this platform',
+					message:
+						'The platform answered "invalid key": check the API key and that it belongs to ' +
+						'this platform',
 				},
 			},
-			...answerRules('The platform refused the request: check the Base URL (including its API prefix) and the API key'),
+			...answerRules(
+				'The platform refused the request: check the Base URL (including its API prefix) ' +
+					'and the API key',
+			),
 		],
 	};
 }

@@ -18,9 +18,13 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 
 	displayName = 'Telco Billing Portal Login API';
 
-	icon: Icon = { light: 'file:../icons/telcoBilling.svg', dark: 'file:../icons/telcoBilling.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/telcoBilling.svg',
+		dark: 'file:../icons/telcoBilling.dark.svg',
+	};
 
-	documentationUrl = 'https://github.com/telco-billing/n8n-nodes-telco-billing#portal-login-credential';
+	documentationUrl =
+		'https://github.com/telco-billing/n8n-nodes-telco-billing#portal-login-credential';
 
 	properties: INodeProperties[] = [
 		{
@@ -30,7 +34,9 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 			default: '',
 			placeholder: 'https://billing.example.com/api',
 			required: true,
-			description: 'Address of the billing platform API, including its API prefix: the same as in the Telco Billing API credential',
+			description:
+				'Address of the billing platform API, including its API prefix: the same as in ' +
+				'the Telco Billing API credential',
 		},
 		{
 			displayName: 'Username',
@@ -38,7 +44,9 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			description: 'The portal user’s username; the API key must allow it (alloweduser&lt;username&gt; set to yes)',
+			description:
+				'The portal user’s username; the API key must allow it ' +
+				'(alloweduser&lt;username&gt; set to yes)',
 		},
 		{
 			displayName: 'Password',
@@ -47,7 +55,9 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The portal user’s password. n8n stores it encrypted; the node sends it encoded in the login path and never shows it.',
+			description:
+				'The portal user’s password. n8n stores it encrypted; the node sends it encoded ' +
+				'in the login path and never shows it.',
 		},
 	];
 
@@ -77,7 +87,9 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 				properties: {
 					key: 'description',
 					value: 'invalid username or password',
-					message: 'The platform answered "invalid username or password": check both, and that the portal user is active',
+					message:
+						'The platform answered "invalid username or password": check both, and that the ' +
+						'portal user is active',
 				},
 			},
 			{
@@ -85,10 +97,15 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 				properties: {
 					key: 'description',
 					value: 'user is not allowed on any key',
-					message: 'The login works but no API key allows this user: set alloweduser<username> to yes on the department’s key',
+					message:
+						'The login works but no API key allows this user: set alloweduser<username> to ' +
+						'yes on the department’s key',
 				},
 			},
-			...answerRules('The platform refused the login: check the Base URL (including its API prefix), the username and the password'),
+			...answerRules(
+				'The platform refused the login: check the Base URL (including its API prefix), ' +
+					'the username and the password',
+			),
 		],
 	};
 }

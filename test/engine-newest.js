@@ -9,7 +9,9 @@ const { NEWEST } = require('./sandbox/n8n-lines.js');
 
 ensureN8n({ version: NEWEST, log: (line) => process.stderr.write(`${line}\n`) }).then(
 	(n8n) => {
-		process.stderr.write(`Unit suite on n8n-core from n8n ${n8n.version}, Node ${n8n.nodeVersion}\n`);
+		process.stderr.write(
+			`Unit suite on n8n-core from n8n ${n8n.version}, Node ${n8n.nodeVersion}\n`,
+		);
 		const jest = spawnSync(n8n.node, [require.resolve('jest/bin/jest'), ...process.argv.slice(2)], {
 			stdio: 'inherit',
 			env: { ...process.env, TELCO_ENGINE_MODULES: join(n8n.dir, 'node_modules') },

@@ -10,10 +10,21 @@ export const OTHER_KEY = 'other-dept-key';
 export interface NodeRunner {
 	sim(): Simulator;
 	/** A dropdown (`loadOptions.x`) or resource-locator list (`listSearch.x`), as the editor calls it. */
-	options(method: string, parameters?: INodeParameters, filter?: string, path?: string): Promise<unknown>;
+	options(
+		method: string,
+		parameters?: INodeParameters,
+		filter?: string,
+		path?: string,
+	): Promise<unknown>;
 	run(
 		parameters: INodeParameters,
-		options?: { input?: IDataObject[]; continueOnFail?: boolean; apiKey?: string; baseUrl?: string; otherCredentials?: OtherCredentials },
+		options?: {
+			input?: IDataObject[];
+			continueOnFail?: boolean;
+			apiKey?: string;
+			baseUrl?: string;
+			otherCredentials?: OtherCredentials;
+		},
 	): Promise<RunResult>;
 }
 
@@ -32,7 +43,14 @@ export function useNode(nodeType: INodeType, simulatorOptions: SimulatorOptions 
 	return {
 		sim: () => sim,
 		options: async (method, parameters = {}, filter, path) =>
-			await loadNodeOptions({ nodeType, method, parameters, filter, path, credentials: { baseUrl: sim.url, apiKey: DEMO_KEY } }),
+			await loadNodeOptions({
+				nodeType,
+				method,
+				parameters,
+				filter,
+				path,
+				credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
+			}),
 		run: async (parameters, options = {}) =>
 			await runNode({
 				nodeType,

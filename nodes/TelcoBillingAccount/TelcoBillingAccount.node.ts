@@ -8,9 +8,13 @@ export class TelcoBillingAccount implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Telco Billing Account',
 		name: 'telcoBillingAccount',
-		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		icon: {
+			light: 'file:../../icons/telcoBilling.svg',
+			dark: 'file:../../icons/telcoBilling.dark.svg',
+		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Portal logins, password resets and the demo database reset of the billing platform',
+		description:
+			'Portal logins, password resets and the demo database reset of the billing platform',
 		defaults: { name: 'Telco Billing Account' },
 		usableAsTool: true,
 		...declarativeNode(),
@@ -19,8 +23,18 @@ export class TelcoBillingAccount implements INodeType {
 		// credential's for the rest.
 		credentials: [
 			// A portal password typed into a node would be stored in plain text: it lives in its own credential.
-			{ name: PORTAL_LOGIN_CREDENTIAL_TYPE, required: true, displayOptions: { show: { authentication: [PORTAL_LOGIN_CREDENTIAL_TYPE] } } },
-			{ name: CREDENTIAL_TYPE, required: true, displayOptions: { show: { authentication: [CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE] } } },
+			{
+				name: PORTAL_LOGIN_CREDENTIAL_TYPE,
+				required: true,
+				displayOptions: { show: { authentication: [PORTAL_LOGIN_CREDENTIAL_TYPE] } },
+			},
+			{
+				name: CREDENTIAL_TYPE,
+				required: true,
+				displayOptions: {
+					show: { authentication: [CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE] },
+				},
+			},
 		],
 		properties: [
 			{
@@ -43,7 +57,11 @@ export class TelcoBillingAccount implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Account', value: 'account', description: 'Portal logins and password resets (no API key in the path)' },
+					{
+						name: 'Account',
+						value: 'account',
+						description: 'Portal logins and password resets (no API key in the path)',
+					},
 					{ name: 'Demo Database', value: 'demo', description: 'Reset a demo department' },
 				],
 				default: 'account',

@@ -32,13 +32,28 @@ async function loginVerdict(body: unknown, { credential }: OutputContext): Promi
 
 // n8n keeps node parameters and execution data unencrypted: say so where a secret has to be one.
 const STORED_IN_CLEAR =
-	'n8n stores node parameters, and the input and output of every saved execution, unencrypted. Pass it by expression from the node that receives it (e.g. the email or form trigger) rather than typing it here, and turn off saving execution data for this workflow (Workflow Settings).';
+	'n8n stores node parameters, and the input and output of every saved execution, ' +
+	'unencrypted. Pass it by expression from the node that receives it (e.g. the ' +
+	'email or form trigger) rather than typing it here, and turn off saving ' +
+	'execution data for this workflow (Workflow Settings).';
 
 const confirmRules: Rule[] = [
-	rules.pattern('body', 'token', 'Reset Token', /^[0-9a-f]{64}$/, 'must be the 64 lowercase hexadecimal characters of the reset email'),
+	rules.pattern(
+		'body',
+		'token',
+		'Reset Token',
+		/^[0-9a-f]{64}$/,
+		'must be the 64 lowercase hexadecimal characters of the reset email',
+	),
 	rules.required('body', 'token', 'Reset Token'),
-	(input) => (String(input.body.password ?? '').length < 8 ? 'New Password (password) must be at least 8 characters' : undefined),
-	(input) => (input.body.password !== input.body.password_confirm ? 'Confirm New Password (password_confirm) must equal New Password' : undefined),
+	(input) =>
+		String(input.body.password ?? '').length < 8
+			? 'New Password (password) must be at least 8 characters'
+			: undefined,
+	(input) =>
+		input.body.password !== input.body.password_confirm
+			? 'Confirm New Password (password_confirm) must equal New Password'
+			: undefined,
 ];
 
 export const accountOperations: Operation[] = [
@@ -46,7 +61,11 @@ export const accountOperations: Operation[] = [
 		value: 'verifyLogin',
 		name: 'Verify Portal Login',
 		action: 'Verify a portal login',
-		description: 'Check that the portal user of the Portal Login credential can obtain the API key, and whether it is this API credential’s key. The key itself is never output.',
+		description:
+			'Check that the portal user of the Portal Login credential can obtain the API ' +
+			'key, and whether it is this API credential’s key. The key itself is never ' +
+			'output.',
+
 		method: 'GET',
 		path: PORTAL_LOGIN_PATH,
 		credential: PORTAL_LOGIN_CREDENTIAL_TYPE,
@@ -56,10 +75,22 @@ export const accountOperations: Operation[] = [
 		value: 'requestReset',
 		name: 'Request Password Reset',
 		action: 'Request a password reset',
-		description: 'Email a reset link to an internal user. The answer is the same whether or not the account exists.',
+		description:
+			'Email a reset link to an internal user. The answer is the same whether or not ' +
+			'the account exists.',
+
 		method: 'POST',
 		path: '/password-reset/request',
-		fields: [{ displayName: 'Username or Email', name: 'username', type: 'string', required: true, default: '', routing: { send: { type: 'body', property: 'username' } } }],
+		fields: [
+			{
+				displayName: 'Username or Email',
+				name: 'username',
+				type: 'string',
+				required: true,
+				default: '',
+				routing: { send: { type: 'body', property: 'username' } },
+			},
+		],
 		rules: [rules.required('body', 'username', 'Username or Email')],
 	},
 	{
@@ -70,9 +101,26 @@ export const accountOperations: Operation[] = [
 		method: 'POST',
 		path: '/password-reset/confirm',
 		fields: [
-			{ ...secret('Reset Token', 'token', `64 lowercase hexadecimal characters, from the reset email. ${STORED_IN_CLEAR}`), routing: { send: { type: 'body', property: 'token' } } },
-			{ ...secret('New Password', 'password', `At least 8 characters. ${STORED_IN_CLEAR}`), routing: { send: { type: 'body', property: 'password' } } },
-			{ ...secret('Confirm New Password', 'password_confirm', 'The same password again, passed the same way'), routing: { send: { type: 'body', property: 'password_confirm' } } },
+			{
+				...secret(
+					'Reset Token',
+					'token',
+					`64 lowercase hexadecimal characters, from the reset email. ${STORED_IN_CLEAR}`,
+				),
+				routing: { send: { type: 'body', property: 'token' } },
+			},
+			{
+				...secret('New Password', 'password', `At least 8 characters. ${STORED_IN_CLEAR}`),
+				routing: { send: { type: 'body', property: 'password' } },
+			},
+			{
+				...secret(
+					'Confirm New Password',
+					'password_confirm',
+					'The same password again, passed the same way',
+				),
+				routing: { send: { type: 'body', property: 'password_confirm' } },
+			},
 		],
 		rules: confirmRules,
 		secretFields: ['token', 'password', 'password_confirm'],
@@ -84,7 +132,10 @@ export const demoOperations: Operation[] = [
 		value: 'reset',
 		name: 'Reset',
 		action: 'Reset the demo database',
-		description: 'Delete the department’s customers, invoices, services, call packs, addresses, orders and events. Only on departments enabled for it.',
+		description:
+			'Delete the department’s customers, invoices, services, call packs, addresses, ' +
+			'orders and events. Only on departments enabled for it.',
+
 		method: 'GET',
 		path: '/resetdb',
 		fields: [
@@ -93,9 +144,16 @@ export const demoOperations: Operation[] = [
 				name: 'confirmReset',
 				type: 'boolean',
 				default: false,
-				description: 'Whether you understand that this deletes the department’s data and cannot be undone',
+				description:
+					'Whether you understand that this deletes the department’s data and cannot be undone',
 			},
 		],
-		rules: [(input) => (input.param('confirmReset', false) === true ? undefined : 'Confirm Reset (confirmReset) must be on: this deletes the department’s data and cannot be undone')],
+		rules: [
+			(input) =>
+				input.param('confirmReset', false) === true
+					? undefined
+					: 'Confirm Reset (confirmReset) must be on: this deletes the department’s data and ' +
+						'cannot be undone',
+		],
 	},
 ];

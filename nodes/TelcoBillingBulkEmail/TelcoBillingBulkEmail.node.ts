@@ -8,9 +8,15 @@ export class TelcoBillingBulkEmail implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Telco Billing Bulk Email',
 		name: 'telcoBillingBulkEmail',
-		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		icon: {
+			light: 'file:../../icons/telcoBilling.svg',
+			dark: 'file:../../icons/telcoBilling.dark.svg',
+		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Preview, create, follow and cancel bulk email campaigns to customers, safely: only the counted audience is mailed',
+		description:
+			'Preview, create, follow and cancel bulk email campaigns to customers, safely: ' +
+			'only the counted audience is mailed',
+
 		defaults: { name: 'Telco Billing Bulk Email' },
 		usableAsTool: true,
 		...declarativeNode(),
@@ -20,7 +26,9 @@ export class TelcoBillingBulkEmail implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Campaign', value: 'campaign', description: 'Bulk email campaigns to customers' }],
+				options: [
+					{ name: 'Campaign', value: 'campaign', description: 'Bulk email campaigns to customers' },
+				],
 				default: 'campaign',
 			},
 			...describeResource('campaign', bulkEmailOperations, 'preview'),

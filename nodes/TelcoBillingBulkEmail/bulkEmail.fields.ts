@@ -9,7 +9,10 @@ export const filterRows: INodeProperties = {
 	typeOptions: { multipleValues: true, sortable: true },
 	placeholder: 'Add Filter',
 	default: {},
-	description: 'Rows combine left to right, each with its join. No filter selects every eligible customer: active, with a valid email, in the key’s department.',
+	description:
+		'Rows combine left to right, each with its join. No filter selects every ' +
+		'eligible customer: active, with a valid email, in the key’s department.',
+
 	options: [
 		{
 			displayName: 'Filter',
@@ -21,14 +24,19 @@ export const filterRows: INodeProperties = {
 					type: 'options',
 					typeOptions: { loadOptionsMethod: 'getFilterFields' },
 					default: '',
-					description: 'Customer field to filter on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					description:
+						'Customer field to filter on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 				{
 					displayName: 'Join',
 					name: 'join',
 					type: 'options',
 					options: [
-						{ name: 'AND', value: 'AND', description: 'Keep customers matching the rows so far and this row' },
+						{
+							name: 'AND',
+							value: 'AND',
+							description: 'Keep customers matching the rows so far and this row',
+						},
 						{ name: 'OR', value: 'OR', description: 'Add customers matching this row' },
 					],
 					default: 'AND',
@@ -39,14 +47,17 @@ export const filterRows: INodeProperties = {
 					type: 'options',
 					typeOptions: { loadOptionsMethod: 'getFilterValues', loadOptionsDependsOn: ['&field'] },
 					default: '',
-					description: 'For select fields: one of the field’s options. Account State’s Normal is a blank option, which the platform ignores, so it is refused. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					description:
+						'For select fields: one of the field’s options. Account State’s Normal is a blank option, which the platform ignores, so it is refused. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 				{
 					displayName: 'Value',
 					name: 'value',
 					type: 'string',
 					default: '',
-					description: 'For text fields (matched as a substring) and number fields (matched exactly). Ignored when an option is chosen.',
+					description:
+						'For text fields (matched as a substring) and number fields (matched exactly). ' +
+						'Ignored when an option is chosen.',
 				},
 			],
 		},
@@ -59,7 +70,9 @@ export const customerIdsField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: '1001, 1002',
-	description: 'Only these customers, among those the filters select (it never adds anyone). Comma-separated, or an array expression. Empty: no narrowing.',
+	description:
+		'Only these customers, among those the filters select (it never adds anyone). ' +
+		'Comma-separated, or an array expression. Empty: no narrowing.',
 };
 
 /** Customer IDs: undefined when blank (no narrowing), while an array expression giving [] means nobody. */
@@ -90,7 +103,8 @@ export function audience(input: RequestInput): IDataObject {
  */
 function ignoredRow(row: IDataObject, position: number): string | undefined {
 	const where = `Filters (filters) row ${position}`;
-	if (isBlank(row.field)) return `${where}: choose a field; the platform ignores a row without a known field`;
+	if (isBlank(row.field))
+		return `${where}: choose a field; the platform ignores a row without a known field`;
 	if (!isBlank(row.value)) return undefined;
 	if (row.field === 'account_state') {
 		return `${where}: Account State “Normal” is the blank option, and the platform ignores blank filter values, so it would select suspended and disconnected customers too. Remove the row; to leave them out, list the customers in Customer IDs.`;
@@ -100,11 +114,13 @@ function ignoredRow(row: IDataObject, position: number): string | undefined {
 
 export const audienceRule: Rule = (input) => {
 	const ids = list(input.param('customerIds', ''));
-	if (ids && !ids.every((id) => Number.isInteger(id) && id > 0)) return 'Customer IDs (customerIds) must be whole numbers';
+	if (ids && !ids.every((id) => Number.isInteger(id) && id > 0))
+		return 'Customer IDs (customerIds) must be whole numbers';
 	const rows = (audience(input).filters as IDataObject[] | undefined) ?? [];
 	const ignored = rows.map((row, index) => ignoredRow(row, index + 1)).find(Boolean);
 	if (ignored) return ignored;
 	// The key's department is always used: a deptid, anywhere, is refused before it can be sent.
-	if (rows.some((row) => String(row.field).toLowerCase() === 'deptid')) return 'Filters (filters): deptid is not allowed; the key’s department is always used';
+	if (rows.some((row) => String(row.field).toLowerCase() === 'deptid'))
+		return 'Filters (filters): deptid is not allowed; the key’s department is always used';
 	return undefined;
 };

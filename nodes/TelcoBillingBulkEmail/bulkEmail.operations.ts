@@ -8,10 +8,31 @@ import { audience, audienceRule, customerIdsField, filterRows } from './bulkEmai
 const PREFIX = '/customer/bulk-email';
 const COUNT_NUMBERS = ['id', 'count', 'recipient_count', 'sent_count', 'cancelled_count', 'total'];
 
-const campaignId: INodeProperties = { displayName: 'Campaign ID', name: 'campaignId', type: 'string', required: true, default: '', description: 'ID returned by Create' };
+const campaignId: INodeProperties = {
+	displayName: 'Campaign ID',
+	name: 'campaignId',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'ID returned by Create',
+};
 
-const subjectField: INodeProperties = { displayName: 'Subject', name: 'subject', type: 'string', default: '', description: 'May use {{field}} placeholders (name, surname, company, email, …), replaced per recipient' };
-const contentField: INodeProperties = { displayName: 'Content', name: 'content', type: 'string', typeOptions: { rows: 6 }, default: '', description: 'HTML or text; may use {{field}} placeholders' };
+const subjectField: INodeProperties = {
+	displayName: 'Subject',
+	name: 'subject',
+	type: 'string',
+	default: '',
+	description:
+		'May use {{field}} placeholders (name, surname, company, email, …), replaced per recipient',
+};
+const contentField: INodeProperties = {
+	displayName: 'Content',
+	name: 'content',
+	type: 'string',
+	typeOptions: { rows: 6 },
+	default: '',
+	description: 'HTML or text; may use {{field}} placeholders',
+};
 
 function schedule(input: RequestInput): string | undefined {
 	const value = input.param('scheduledAt', '');
@@ -27,10 +48,22 @@ const scheduleRule: Rule = (input) => {
 	return 'error' in checked ? checked.error : undefined;
 };
 
-const textRule = (name: string, label: string): Rule => (input) => rules.required('body', name, label)({ ...input, body: { [name]: input.param(name, '') as string } });
+const textRule =
+	(name: string, label: string): Rule =>
+	(input) =>
+		rules.required(
+			'body',
+			name,
+			label,
+		)({ ...input, body: { [name]: input.param(name, '') as string } });
 
 function createBody(input: RequestInput, confirmCount: number): IDataObject {
-	const body: IDataObject = { subject: input.param('subject', '') as string, content: input.param('content', '') as string, ...audience(input), confirm_count: confirmCount };
+	const body: IDataObject = {
+		subject: input.param('subject', '') as string,
+		content: input.param('content', '') as string,
+		...audience(input),
+		confirm_count: confirmCount,
+	};
 	const scheduledAt = schedule(input);
 	if (scheduledAt) body.scheduled_at = scheduledAt;
 	return body;
@@ -39,7 +72,9 @@ function createBody(input: RequestInput, confirmCount: number): IDataObject {
 const guardRule: Rule = (input) => {
 	if (input.param('guard', 'automatic') !== 'manual') return undefined;
 	const expected = Number(input.param('expectedCount', 0));
-	return Number.isInteger(expected) && expected >= 1 ? undefined : 'Expected Recipients (expectedCount) must be a whole number of at least 1';
+	return Number.isInteger(expected) && expected >= 1
+		? undefined
+		: 'Expected Recipients (expectedCount) must be a whole number of at least 1';
 };
 
 /**
@@ -48,9 +83,17 @@ const guardRule: Rule = (input) => {
  * refuses (recipient_count_changed) and nothing is created. Manual: the user states the count.
  */
 /** The count Create confirms: the one stated (Manual), or the audience counted just before (Automatic). */
-async function countAudience(request: (options: IHttpRequestOptions) => Promise<unknown>, input: RequestInput): Promise<IDataObject> {
-	if (input.param('guard', 'automatic') === 'manual') return { count: Number(input.param('expectedCount', 0)) };
-	const preview = (await request({ method: 'POST', url: `${PREFIX}/preview`, body: { ...audience(input), sample_limit: 0 } })) as IDataObject;
+async function countAudience(
+	request: (options: IHttpRequestOptions) => Promise<unknown>,
+	input: RequestInput,
+): Promise<IDataObject> {
+	if (input.param('guard', 'automatic') === 'manual')
+		return { count: Number(input.param('expectedCount', 0)) };
+	const preview = (await request({
+		method: 'POST',
+		url: `${PREFIX}/preview`,
+		body: { ...audience(input), sample_limit: 0 },
+	})) as IDataObject;
 	return { count: Number(preview.count) };
 }
 
@@ -68,19 +111,46 @@ export const bulkEmailOperations: Operation[] = [
 		value: 'preview',
 		name: 'Preview',
 		action: 'Preview a bulk email audience',
-		description: 'Count and sample who a campaign would reach, and render it for the first recipient. Creates nothing.',
+		description:
+			'Count and sample who a campaign would reach, and render it for the first ' +
+			'recipient. Creates nothing.',
+
 		method: 'POST',
 		path: `${PREFIX}/preview`,
 		fields: [
 			filterRows,
 			customerIdsField,
-			{ displayName: 'Sample Size', name: 'sampleLimit', type: 'number', default: 25, typeOptions: { minValue: 0, maxValue: 1000 }, description: 'Recipients to list, 0 to 1000; 0 gives the count only' },
+			{
+				displayName: 'Sample Size',
+				name: 'sampleLimit',
+				type: 'number',
+				default: 25,
+				typeOptions: { minValue: 0, maxValue: 1000 },
+				description: 'Recipients to list, 0 to 1000; 0 gives the count only',
+			},
 			{ ...subjectField, description: 'With Content, renders the preview for the first recipient' },
 			{ ...contentField, description: 'With Subject, renders the preview for the first recipient' },
 		],
-		rules: [audienceRule, (input) => rules.minimum('body', 'sample_limit', 'Sample Size', 0)({ ...input, body: { sample_limit: input.param('sampleLimit', 25) as number } }), (input) => (Number(input.param('sampleLimit', 25)) > 1000 || !Number.isInteger(Number(input.param('sampleLimit', 25))) ? 'Sample Size (sampleLimit) must be a whole number from 0 to 1000' : undefined)],
+		rules: [
+			audienceRule,
+			(input) =>
+				rules.minimum(
+					'body',
+					'sample_limit',
+					'Sample Size',
+					0,
+				)({ ...input, body: { sample_limit: input.param('sampleLimit', 25) as number } }),
+			(input) =>
+				Number(input.param('sampleLimit', 25)) > 1000 ||
+				!Number.isInteger(Number(input.param('sampleLimit', 25)))
+					? 'Sample Size (sampleLimit) must be a whole number from 0 to 1000'
+					: undefined,
+		],
 		sendBody: (input) => {
-			const body: IDataObject = { ...audience(input), sample_limit: Number(input.param('sampleLimit', 25)) };
+			const body: IDataObject = {
+				...audience(input),
+				sample_limit: Number(input.param('sampleLimit', 25)),
+			};
 			for (const name of ['subject', 'content']) {
 				const value = input.param(name, '');
 				if (typeof value === 'string' && value.trim() !== '') body[name] = value;
@@ -93,7 +163,10 @@ export const bulkEmailOperations: Operation[] = [
 		value: 'create',
 		name: 'Create',
 		action: 'Create a bulk email campaign',
-		description: 'Queue a campaign for exactly the audience that was counted; the platform sends it in the background',
+		description:
+			'Queue a campaign for exactly the audience that was counted; the platform sends ' +
+			'it in the background',
+
 		method: 'POST',
 		path: PREFIX,
 		fields: [
@@ -106,15 +179,48 @@ export const bulkEmailOperations: Operation[] = [
 				name: 'guard',
 				type: 'options',
 				options: [
-					{ name: 'Automatic', value: 'automatic', description: 'Count the audience first, then create for exactly that count' },
-					{ name: 'Manual', value: 'manual', description: 'Create only if the audience has exactly the number of recipients you state' },
+					{
+						name: 'Automatic',
+						value: 'automatic',
+						description: 'Count the audience first, then create for exactly that count',
+					},
+					{
+						name: 'Manual',
+						value: 'manual',
+						description:
+							'Create only if the audience has exactly the number of recipients you state',
+					},
 				],
 				default: 'automatic',
 			},
-			{ displayName: 'Expected Recipients', name: 'expectedCount', type: 'number', default: 1, typeOptions: { minValue: 1 }, displayOptions: { show: { guard: ['manual'] } }, description: 'The count a preview showed; any other count refuses the campaign' },
-			{ displayName: 'Scheduled At', name: 'scheduledAt', type: 'string', default: '', placeholder: '2026-12-01 09:00', description: 'Melbourne time (Y-m-d, Y-m-d H:i or Y-m-d H:i:s; a bare date is midnight), at most 90 days ahead. A value with an offset is converted to Melbourne time. Empty or past: the sender’s next run.' },
+			{
+				displayName: 'Expected Recipients',
+				name: 'expectedCount',
+				type: 'number',
+				default: 1,
+				typeOptions: { minValue: 1 },
+				displayOptions: { show: { guard: ['manual'] } },
+				description: 'The count a preview showed; any other count refuses the campaign',
+			},
+			{
+				displayName: 'Scheduled At',
+				name: 'scheduledAt',
+				type: 'string',
+				default: '',
+				placeholder: '2026-12-01 09:00',
+				description:
+					'Melbourne time (Y-m-d, Y-m-d H:i or Y-m-d H:i:s; a bare date is midnight), at ' +
+					'most 90 days ahead. A value with an offset is converted to Melbourne time. ' +
+					'Empty or past: the sender’s next run.',
+			},
 		],
-		rules: [textRule('subject', 'Subject'), textRule('content', 'Content'), audienceRule, scheduleRule, guardRule],
+		rules: [
+			textRule('subject', 'Subject'),
+			textRule('content', 'Content'),
+			audienceRule,
+			scheduleRule,
+			guardRule,
+		],
 		beforeRequest: countAudience,
 		sendBody: (input, before) => createBody(input, Number(before?.count)),
 		outputOf: (body, { before }) => ({ ...(body as IDataObject), confirmed_count: before?.count }),

@@ -1,5 +1,11 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { PLATFORM_MESSAGES } from '../shared/envelope';
 import { toSafeError } from '../shared/errors';
 import { isRefusal } from '../shared/failure';
@@ -11,7 +17,13 @@ import { cdrFields, operationField } from './cdr.fields';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
 
 // Single requests per item: operation → how to ask and what to output.
-const simple: Record<string, (context: IExecuteFunctions, itemIndex: number) => { url: string; root?: string; numbers?: string[] }> = {
+const simple: Record<
+	string,
+	(
+		context: IExecuteFunctions,
+		itemIndex: number,
+	) => { url: string; root?: string; numbers?: string[] }
+> = {
 	getImportStatus: () => ({ url: '/cdr/status', root: 'data' }),
 	getRatingStatus: () => ({ url: '/cdr/ratingStatus', root: 'data' }),
 	getPrice: (context, itemIndex) => {
@@ -20,7 +32,9 @@ const simple: Record<string, (context: IExecuteFunctions, itemIndex: number) => 
 		return { url: `/cdr/getPrice/${encodeURIComponent(id)}`, root: 'data', numbers: ['price'] };
 	},
 	getExportSchedules: (context, itemIndex) => ({
-		url: context.getNodeParameter('includeInactive', itemIndex, false) ? '/cdr/exports/include_inactive' : '/cdr/exports',
+		url: context.getNodeParameter('includeInactive', itemIndex, false)
+			? '/cdr/exports/include_inactive'
+			: '/cdr/exports',
 		root: 'data',
 		numbers: ['cid'],
 	}),
@@ -29,13 +43,22 @@ const simple: Record<string, (context: IExecuteFunctions, itemIndex: number) => 
 async function addOne(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const mapAutomatically = context.getNodeParameter('dataMode', 0) === 'autoMap';
 	const items = context.getInputData();
-	const duplicateIsSuccess = context.getNodeParameter('treatDuplicateAsSuccess', 0, false) as boolean;
+	const duplicateIsSuccess = context.getNodeParameter(
+		'treatDuplicateAsSuccess',
+		0,
+		false,
+	) as boolean;
 	return await eachItem(context, async (itemIndex, secrets) => {
 		const cdr = cdrOf(context, itemIndex, mapAutomatically ? items[itemIndex].json : undefined);
 		const refusal = cdrRefusal(cdr);
 		if (refusal) throw refuse(context, itemIndex, refusal);
 		try {
-			const body = (await requestFor(context, { method: 'POST', url: '/cdr/add', body: cdr }, itemIndex, secrets)) as IDataObject;
+			const body = (await requestFor(
+				context,
+				{ method: 'POST', url: '/cdr/add', body: cdr },
+				itemIndex,
+				secrets,
+			)) as IDataObject;
 			return [{ success: true, yourid: body.yourid, id: body.id }];
 		} catch (error) {
 			if (duplicateIsSuccess && isRefusal(error, { message: PLATFORM_MESSAGES.cdrDuplicate })) {
@@ -50,11 +73,17 @@ export class TelcoBillingCallRecord implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Telco Billing Call Record',
 		name: 'telcoBillingCallRecord',
-		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		icon: {
+			light: 'file:../../icons/telcoBilling.svg',
+			dark: 'file:../../icons/telcoBilling.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"]}}',
-		description: 'Import call records (CDRs) in fast batches, check import and rating status, and look up call prices',
+		description:
+			'Import call records (CDRs) in fast batches, check import and rating status, and ' +
+			'look up call prices',
+
 		defaults: { name: 'Telco Billing Call Record' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -72,7 +101,10 @@ export class TelcoBillingCallRecord implements INodeType {
 		return [
 			await eachItem(this, async (itemIndex, secrets) => {
 				const { url, root, numbers } = describe(this, itemIndex);
-				return toRecords(await requestFor(this, { method: 'GET', url }, itemIndex, secrets), { root, numbers });
+				return toRecords(await requestFor(this, { method: 'GET', url }, itemIndex, secrets), {
+					root,
+					numbers,
+				});
 			}),
 		];
 	}

@@ -12,11 +12,16 @@ interface Pending {
 	cdr: IDataObject;
 }
 
-function recordFailure(context: IExecuteFunctions, itemIndex: number, result: IDataObject): NodeApiError {
+function recordFailure(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	result: IDataObject,
+): NodeApiError {
 	const message = String(result.description ?? result.message ?? 'CDR refused');
 	const error = new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message: `${message} (orig_id ${String(result.yourid)})`,
-		description: 'The billing platform refused this call record; records before it in the batch were stored.',
+		description:
+			'The billing platform refused this call record; records before it in the batch were stored.',
 		itemIndex,
 	});
 	error.context.platformMessage = message;
@@ -35,7 +40,11 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 	const toErrorOutput = context.getNode().onError === 'continueErrorOutput';
 	const mapAutomatically = context.getNodeParameter('dataMode', 0) === 'autoMap';
 	const batchSize = Math.max(1, Number(context.getNodeParameter('batchSize', 0, 500)));
-	const duplicateIsSuccess = context.getNodeParameter('treatDuplicateAsSuccess', 0, false) as boolean;
+	const duplicateIsSuccess = context.getNodeParameter(
+		'treatDuplicateAsSuccess',
+		0,
+		false,
+	) as boolean;
 	const parallel = Math.max(1, Number(context.getNodeParameter('parallelBatches', 0, 2)));
 
 	const out: INodeExecutionData[] = new Array(items.length);
@@ -44,7 +53,8 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 		const cdr = cdrOf(context, itemIndex, mapAutomatically ? items[itemIndex].json : undefined);
 		const refusal = cdrRefusal(cdr);
 		if (!refusal) pending.push({ itemIndex, cdr });
-		else if (continueOnFail) out[itemIndex] = errorItem(refuse(context, itemIndex, refusal), itemIndex, toErrorOutput);
+		else if (continueOnFail)
+			out[itemIndex] = errorItem(refuse(context, itemIndex, refusal), itemIndex, toErrorOutput);
 		else throw refuse(context, itemIndex, refusal);
 	}
 
@@ -52,12 +62,22 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 	const batches = chunks(pending, batchSize);
 	const outcomes: Array<Promise<{ body?: unknown; error?: unknown }>> = [];
 	const send = (batch: Pending[]) =>
-		requestFor(context, { method: 'POST', url: '/cdr/multiple/add', body: batch.map((p) => p.cdr) as unknown as IDataObject }, batch[0].itemIndex, secrets).then(
+		requestFor(
+			context,
+			{
+				method: 'POST',
+				url: '/cdr/multiple/add',
+				body: batch.map((p) => p.cdr) as unknown as IDataObject,
+			},
+			batch[0].itemIndex,
+			secrets,
+		).then(
 			(body) => ({ body }),
 			(error: unknown) => ({ error }),
 		);
 	for (let k = 0; k < batches.length; k++) {
-		while (outcomes.length < batches.length && outcomes.length < k + parallel) outcomes.push(send(batches[outcomes.length]));
+		while (outcomes.length < batches.length && outcomes.length < k + parallel)
+			outcomes.push(send(batches[outcomes.length]));
 		const batch = batches[k];
 		const first = batch[0].itemIndex;
 		const outcome = await outcomes[k];
@@ -67,7 +87,12 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 		}
 		if (failure) {
 			if (!continueOnFail) throw toSafeError(context.getNode(), failure, first, secrets);
-			for (const { itemIndex } of batch) out[itemIndex] = errorItem(toSafeError(context.getNode(), failure, itemIndex, secrets), itemIndex, toErrorOutput);
+			for (const { itemIndex } of batch)
+				out[itemIndex] = errorItem(
+					toSafeError(context.getNode(), failure, itemIndex, secrets),
+					itemIndex,
+					toErrorOutput,
+				);
 			continue;
 		}
 		const results = outcome.body as IDataObject[];
@@ -75,11 +100,21 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 			const result = results[position];
 			const ok = result.success === true || result.success === 'true';
 			if (ok) {
-				out[itemIndex] = { json: { success: true, yourid: result.yourid, id: result.id }, pairedItem: { item: itemIndex } };
+				out[itemIndex] = {
+					json: { success: true, yourid: result.yourid, id: result.id },
+					pairedItem: { item: itemIndex },
+				};
 			} else if (duplicateIsSuccess && result.description === PLATFORM_MESSAGES.cdrDuplicate) {
-				out[itemIndex] = { json: { success: true, duplicate: true, yourid: result.yourid }, pairedItem: { item: itemIndex } };
+				out[itemIndex] = {
+					json: { success: true, duplicate: true, yourid: result.yourid },
+					pairedItem: { item: itemIndex },
+				};
 			} else if (continueOnFail) {
-				const failed = errorItem(recordFailure(context, itemIndex, result), itemIndex, toErrorOutput);
+				const failed = errorItem(
+					recordFailure(context, itemIndex, result),
+					itemIndex,
+					toErrorOutput,
+				);
 				failed.json.yourid = result.yourid;
 				out[itemIndex] = failed;
 			} else {
@@ -98,7 +133,9 @@ export async function getPrices(context: IExecuteFunctions): Promise<INodeExecut
 	const items = context.getInputData();
 	const secrets = await secretsOfRequest(context);
 	const batchSize = Math.max(1, Number(context.getNodeParameter('batchSize', 0, 500)));
-	const ids = items.map((_, itemIndex) => String(context.getNodeParameter('billedCallId', itemIndex, '')).trim());
+	const ids = items.map((_, itemIndex) =>
+		String(context.getNodeParameter('billedCallId', itemIndex, '')).trim(),
+	);
 	const blankAt = ids.findIndex((id) => id === '');
 	if (blankAt >= 0) throw refuse(context, blankAt, 'Billed Call ID (billedCallId) is required');
 
@@ -107,7 +144,12 @@ export async function getPrices(context: IExecuteFunctions): Promise<INodeExecut
 		const first = ids.indexOf(batch[0]);
 		let body: IDataObject;
 		try {
-			body = (await requestFor(context, { method: 'POST', url: '/cdr/getMultiplePrice', body: batch as unknown as IDataObject }, first, secrets)) as IDataObject;
+			body = (await requestFor(
+				context,
+				{ method: 'POST', url: '/cdr/getMultiplePrice', body: batch as unknown as IDataObject },
+				first,
+				secrets,
+			)) as IDataObject;
 		} catch (error) {
 			// A batch none of whose ids is billed is reported by the platform as a failure; it is an answer here.
 			if (isRefusal(error, { message: PLATFORM_MESSAGES.noBilledCall })) continue;

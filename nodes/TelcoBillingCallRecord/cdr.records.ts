@@ -30,8 +30,15 @@ function blank(value: unknown): boolean {
 	return typeof value === 'string' ? value.trim() === '' : false;
 }
 
-/** The CDR an item describes: its own fields (Map Automatically: `item` given) or the node's fields (Define Below). */
-export function cdrOf(context: IExecuteFunctions, itemIndex: number, item: IDataObject | undefined): IDataObject {
+/**
+ * The CDR an item describes: its own fields (Map Automatically: `item` given) or the node's fields
+ * (Define Below).
+ */
+export function cdrOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	item: IDataObject | undefined,
+): IDataObject {
 	const source = item
 		? item
 		: {
@@ -60,7 +67,8 @@ export function cdrRefusal(cdr: IDataObject): string | undefined {
 	for (const field of REQUIRED) {
 		if (blank(cdr[field])) return `${CDR_FIELDS[field]} (${field}) is required`;
 	}
-	if (cdr.direction !== 'inbound' && cdr.direction !== 'outbound') return 'Direction (direction) must be inbound or outbound';
+	if (cdr.direction !== 'inbound' && cdr.direction !== 'outbound')
+		return 'Direction (direction) must be inbound or outbound';
 	for (const field of ['startdate', 'enddate']) {
 		if (field in cdr && !isPlatformDateTime(cdr[field])) {
 			return `${CDR_FIELDS[field]} (${field}) must be a real date and time, as YYYY-MM-DD HH:MM:SS or ISO 8601`;
@@ -71,10 +79,18 @@ export function cdrRefusal(cdr: IDataObject): string | undefined {
 			return `${CDR_FIELDS[field]} (${field}) must be a whole number of seconds, 0 or more`;
 		}
 	}
-	if ('privacy_flag' in cdr && ![0, 1, '0', '1'].includes(cdr.privacy_flag as number)) return 'Privacy Flag (privacy_flag) must be 0 or 1';
+	if ('privacy_flag' in cdr && ![0, 1, '0', '1'].includes(cdr.privacy_flag as number))
+		return 'Privacy Flag (privacy_flag) must be 0 or 1';
 	return undefined;
 }
 
-export function refuse(context: IExecuteFunctions, itemIndex: number, refusal: string): NodeOperationError {
-	return new NodeOperationError(context.getNode(), refusal, { itemIndex, description: NOTHING_SENT });
+export function refuse(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	refusal: string,
+): NodeOperationError {
+	return new NodeOperationError(context.getNode(), refusal, {
+		itemIndex,
+		description: NOTHING_SENT,
+	});
 }

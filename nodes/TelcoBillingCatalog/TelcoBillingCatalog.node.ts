@@ -14,9 +14,15 @@ export class TelcoBillingCatalog implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Telco Billing Catalog',
 		name: 'telcoBillingCatalog',
-		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		icon: {
+			light: 'file:../../icons/telcoBilling.svg',
+			dark: 'file:../../icons/telcoBilling.dark.svg',
+		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Read and maintain the billing catalogue: service types, price books, products, call rates and call types',
+		description:
+			'Read and maintain the billing catalogue: service types, price books, products, ' +
+			'call rates and call types',
+
 		defaults: { name: 'Telco Billing Catalog' },
 		usableAsTool: true,
 		...declarativeNode(),
@@ -27,11 +33,27 @@ export class TelcoBillingCatalog implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Call Rate Card', value: 'callRate', description: 'Rate cards: prices per call type' },
-					{ name: 'Call Type', value: 'callType', description: 'How calls are classified for rating' },
-					{ name: 'Price Book', value: 'priceBook', description: 'Customer-specific prices for service types and products' },
+					{
+						name: 'Call Rate Card',
+						value: 'callRate',
+						description: 'Rate cards: prices per call type',
+					},
+					{
+						name: 'Call Type',
+						value: 'callType',
+						description: 'How calls are classified for rating',
+					},
+					{
+						name: 'Price Book',
+						value: 'priceBook',
+						description: 'Customer-specific prices for service types and products',
+					},
 					{ name: 'Product', value: 'product', description: 'Products sold and charged' },
-					{ name: 'Service Type', value: 'serviceType', description: 'Kinds of service with their list prices' },
+					{
+						name: 'Service Type',
+						value: 'serviceType',
+						description: 'Kinds of service with their list prices',
+					},
 				],
 				default: 'serviceType',
 			},

@@ -5,7 +5,12 @@ import type { Operation } from '../shared/operations';
 import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
-const loaded = (displayName: string, name: string, method: string, what: string): INodeProperties => ({
+const loaded = (
+	displayName: string,
+	name: string,
+	method: string,
+	what: string,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'options',
@@ -15,7 +20,20 @@ const loaded = (displayName: string, name: string, method: string, what: string)
 	description: `${what}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 });
 
-const TYPE_NUMBERS = ['esid', 'calls_service', 'data_service', 'helpdesk_display', 'sms_postpaid', 'list_price', 'wholesale_price', 'reseller_price', 'cost_price', 'ctgid', 'total_results', 'total_pages'];
+const TYPE_NUMBERS = [
+	'esid',
+	'calls_service',
+	'data_service',
+	'helpdesk_display',
+	'sms_postpaid',
+	'list_price',
+	'wholesale_price',
+	'reseller_price',
+	'cost_price',
+	'ctgid',
+	'total_results',
+	'total_pages',
+];
 
 // ----- Service types -----
 
@@ -35,13 +53,42 @@ const serviceTypeFilters: INodeProperties = collection('Filters', 'filters', [
 	flagFilter('Calls Service', 'calls_service'),
 	flagFilter('Data Service', 'data_service'),
 	flagFilter('Helpdesk Display', 'helpdesk_display'),
-	{ displayName: 'Invoice Type', name: 'invoice_type', type: 'string', default: '', routing: { send: { type: 'query', property: 'invoice_type' } } },
-	{ displayName: 'Reporting Category', name: 'reporting_category', type: 'string', default: '', description: 'Part of the reporting category', routing: { send: { type: 'query', property: 'reporting_category' } } },
-	{ displayName: 'Type of Service', name: 'typeofservice', type: 'string', default: '', description: 'Part of the service type’s name', routing: { send: { type: 'query', property: 'typeofservice' } } },
+	{
+		displayName: 'Invoice Type',
+		name: 'invoice_type',
+		type: 'string',
+		default: '',
+		routing: { send: { type: 'query', property: 'invoice_type' } },
+	},
+	{
+		displayName: 'Reporting Category',
+		name: 'reporting_category',
+		type: 'string',
+		default: '',
+		description: 'Part of the reporting category',
+		routing: { send: { type: 'query', property: 'reporting_category' } },
+	},
+	{
+		displayName: 'Type of Service',
+		name: 'typeofservice',
+		type: 'string',
+		default: '',
+		description: 'Part of the service type’s name',
+		routing: { send: { type: 'query', property: 'typeofservice' } },
+	},
 ]);
 
 export const serviceTypeOperations: Operation[] = [
-	{ value: 'getAll', name: 'Get Many', action: 'Get many service types', description: 'List service types', method: 'GET', path: '/serviceType/get/page/{page}', list: 'paged', output: { numbers: TYPE_NUMBERS } },
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many service types',
+		description: 'List service types',
+		method: 'GET',
+		path: '/serviceType/get/page/{page}',
+		list: 'paged',
+		output: { numbers: TYPE_NUMBERS },
+	},
 	{
 		value: 'search',
 		name: 'Search',
@@ -81,10 +128,41 @@ const priceBookItems: INodeProperties = {
 			displayName: 'Item',
 			name: 'item',
 			values: [
-				{ displayName: 'Applies To', name: 'related_type', type: 'options', options: [{ name: 'Product', value: 'product' }, { name: 'Service Type', value: 'service' }], default: 'service' },
-				{ displayName: 'Service Type or Product ID', name: 'related_id', type: 'number', default: 0, description: 'The service type (esid) or product (pid) priced' },
-				{ displayName: 'Price Rule', name: 'override', type: 'options', options: [{ name: 'Percent of List Price', value: 0 }, { name: 'Flat Price', value: 1 }], default: 0 },
-				{ displayName: 'Adjustment', name: 'adjustment', type: 'number', default: 100, typeOptions: { numberPrecision: 2 }, description: 'Percent of list price (e.g. 75 of 50 gives 37.50) or the flat price' },
+				{
+					displayName: 'Applies To',
+					name: 'related_type',
+					type: 'options',
+					options: [
+						{ name: 'Product', value: 'product' },
+						{ name: 'Service Type', value: 'service' },
+					],
+					default: 'service',
+				},
+				{
+					displayName: 'Service Type or Product ID',
+					name: 'related_id',
+					type: 'number',
+					default: 0,
+					description: 'The service type (esid) or product (pid) priced',
+				},
+				{
+					displayName: 'Price Rule',
+					name: 'override',
+					type: 'options',
+					options: [
+						{ name: 'Percent of List Price', value: 0 },
+						{ name: 'Flat Price', value: 1 },
+					],
+					default: 0,
+				},
+				{
+					displayName: 'Adjustment',
+					name: 'adjustment',
+					type: 'number',
+					default: 100,
+					typeOptions: { numberPrecision: 2 },
+					description: 'Percent of list price (e.g. 75 of 50 gives 37.50) or the flat price',
+				},
 			],
 		},
 	],
@@ -98,7 +176,13 @@ function priceBookBody(input: RequestInput): IDataObject {
 	if (!isBlank(name)) body.name = name as string;
 	const id = input.param('priceBookId', '');
 	if (!isBlank(id)) body.id = Number(id);
-	if (rows.length) body.items = rows.map((r) => ({ related_type: r.related_type, related_id: Number(r.related_id), override: Number(r.override), adjustment: Number(r.adjustment) }));
+	if (rows.length)
+		body.items = rows.map((r) => ({
+			related_type: r.related_type,
+			related_id: Number(r.related_id),
+			override: Number(r.override),
+			adjustment: Number(r.adjustment),
+		}));
 	return body;
 }
 
@@ -106,15 +190,42 @@ const priceBookRule: Rule = (input) => {
 	const body = priceBookBody(input);
 	if (isBlank(body.name) && body.id === undefined) return 'Name (name) is required';
 	const items = (body.items as IDataObject[] | undefined) ?? [];
-	const bad = items.findIndex((item) => !Number.isInteger(item.related_id) || (item.related_id as number) <= 0);
-	return bad >= 0 ? `Items (items) row ${bad + 1}: Service Type or Product ID (related_id) is required` : undefined;
+	const bad = items.findIndex(
+		(item) => !Number.isInteger(item.related_id) || (item.related_id as number) <= 0,
+	);
+	return bad >= 0
+		? `Items (items) row ${bad + 1}: Service Type or Product ID (related_id) is required`
+		: undefined;
 };
 
-const priceBookId = loaded('Price Book Name or ID', 'priceBookId', 'getPriceBooks', 'The price book');
+const priceBookId = loaded(
+	'Price Book Name or ID',
+	'priceBookId',
+	'getPriceBooks',
+	'The price book',
+);
 
 export const priceBookOperations: Operation[] = [
-	{ value: 'getAll', name: 'Get Many', action: 'Get many price books', description: 'List price books', method: 'GET', path: '/priceBooks/get/page/{page}', list: 'paged', output: { numbers: ['id'] } },
-	{ value: 'get', name: 'Get', action: 'Get a price book', description: 'Get a price book with its items', method: 'GET', path: '/priceBooks/get/{priceBookId}', fields: [priceBookId], output: { root: 'priceBook', numbers: ['id'] } },
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many price books',
+		description: 'List price books',
+		method: 'GET',
+		path: '/priceBooks/get/page/{page}',
+		list: 'paged',
+		output: { numbers: ['id'] },
+	},
+	{
+		value: 'get',
+		name: 'Get',
+		action: 'Get a price book',
+		description: 'Get a price book with its items',
+		method: 'GET',
+		path: '/priceBooks/get/{priceBookId}',
+		fields: [priceBookId],
+		output: { root: 'priceBook', numbers: ['id'] },
+	},
 	{
 		value: 'create',
 		name: 'Create',
@@ -122,7 +233,10 @@ export const priceBookOperations: Operation[] = [
 		description: 'Create a price book with items',
 		method: 'POST',
 		path: '/priceBooks/post',
-		fields: [{ displayName: 'Name', name: 'name', type: 'string', required: true, default: '' }, priceBookItems],
+		fields: [
+			{ displayName: 'Name', name: 'name', type: 'string', required: true, default: '' },
+			priceBookItems,
+		],
 		rules: [priceBookRule],
 		sendBody: priceBookBody,
 		output: { numbers: ['id'] },
@@ -134,7 +248,17 @@ export const priceBookOperations: Operation[] = [
 		description: 'Rename a price book or replace its items',
 		method: 'POST',
 		path: '/priceBooks/post',
-		fields: [priceBookId, { displayName: 'Name', name: 'name', type: 'string', default: '', description: 'New name; empty keeps the current one' }, priceBookItems],
+		fields: [
+			priceBookId,
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'New name; empty keeps the current one',
+			},
+			priceBookItems,
+		],
 		rules: [priceBookRule],
 		sendBody: priceBookBody,
 		output: { numbers: ['id'] },
@@ -144,7 +268,16 @@ export const priceBookOperations: Operation[] = [
 // ----- Products -----
 
 export const productOperations: Operation[] = [
-	{ value: 'getAll', name: 'Get Many', action: 'Get many products', description: 'List products', method: 'GET', path: '/products/get/page/{page}', list: 'paged', output: { numbers: ['pid', 'ex_tax_amount'] } },
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many products',
+		description: 'List products',
+		method: 'GET',
+		path: '/products/get/page/{page}',
+		list: 'paged',
+		output: { numbers: ['pid', 'ex_tax_amount'] },
+	},
 	{
 		value: 'get',
 		name: 'Get',
@@ -153,7 +286,19 @@ export const productOperations: Operation[] = [
 		method: 'GET',
 		path: '/product/get/{pid}',
 		fields: [loaded('Product Name or ID', 'pid', 'getProducts', 'The product')],
-		output: { root: 'products', numbers: ['pid', 'ex_tax_amount', 'inc_tax_amount', 'cost', 'vid', 'taxrate_id', 'taxrate', 'catid'] },
+		output: {
+			root: 'products',
+			numbers: [
+				'pid',
+				'ex_tax_amount',
+				'inc_tax_amount',
+				'cost',
+				'vid',
+				'taxrate_id',
+				'taxrate',
+				'catid',
+			],
+		},
 	},
 ];
 
@@ -174,26 +319,98 @@ const rateItems: INodeProperties = {
 			displayName: 'Rate',
 			name: 'rate',
 			values: [
-				{ displayName: 'Call Type Name or ID', name: 'ctid', type: 'options', typeOptions: { loadOptionsMethod: 'getCallTypes' }, default: '', description: 'Required. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.' },
-				{ displayName: 'Flat Rate', name: 'fixedrate', type: 'boolean', default: false, description: 'Whether the rate is a flat price per call instead of per minute' },
-				{ displayName: 'Rate Per Minute', name: 'ratepermin', type: 'number', default: 0, typeOptions: { numberPrecision: 4 } },
+				{
+					displayName: 'Call Type Name or ID',
+					name: 'ctid',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getCallTypes' },
+					default: '',
+					description:
+						'Required. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
+				{
+					displayName: 'Flat Rate',
+					name: 'fixedrate',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the rate is a flat price per call instead of per minute',
+				},
+				{
+					displayName: 'Rate Per Minute',
+					name: 'ratepermin',
+					type: 'number',
+					default: 0,
+					typeOptions: { numberPrecision: 4 },
+				},
 				{
 					displayName: 'Rate Fields',
 					name: 'rateFields',
 					type: 'collection',
 					placeholder: 'Add Field',
 					default: {},
-					description: 'The rate item’s other fields. Only those added are sent; a field left out takes the platform’s default, also when an update replaces an existing rate.',
+					description:
+						'The rate item’s other fields. Only those added are sent; a field left out takes ' +
+						'the platform’s default, also when an update replaces an existing rate.',
+
 					options: [
-						{ displayName: 'Direction', name: 'direction', type: 'string', default: '', placeholder: 'outbound' },
-						{ displayName: 'Flagfall', name: 'flagfall', type: 'number', default: 0, typeOptions: { numberPrecision: 4 }, description: 'Connection cost' },
-						{ displayName: 'Free Seconds', name: 'free_seconds', type: 'number', default: 0, description: 'Seconds free before the rate per minute applies' },
+						{
+							displayName: 'Direction',
+							name: 'direction',
+							type: 'string',
+							default: '',
+							placeholder: 'outbound',
+						},
+						{
+							displayName: 'Flagfall',
+							name: 'flagfall',
+							type: 'number',
+							default: 0,
+							typeOptions: { numberPrecision: 4 },
+							description: 'Connection cost',
+						},
+						{
+							displayName: 'Free Seconds',
+							name: 'free_seconds',
+							type: 'number',
+							default: 0,
+							description: 'Seconds free before the rate per minute applies',
+						},
 						{ displayName: 'Internal Code', name: 'internal_code', type: 'string', default: '' },
-						{ displayName: 'Max Call Pack Usage', name: 'max_callpackusage', type: 'number', default: -1, description: '-1 means no limit, 0 that no deductions apply' },
-						{ displayName: 'Maximum Cost', name: 'max_cost', type: 'number', default: 0, typeOptions: { numberPrecision: 4 } },
-						{ displayName: 'Min Call Pack Usage', name: 'min_callpackusage', type: 'number', default: -1, description: '-1 means no limit, 0 that no deductions apply' },
-						{ displayName: 'Minimum Cost', name: 'min_cost', type: 'number', default: 0, typeOptions: { numberPrecision: 4 } },
-						{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the rate item' },
+						{
+							displayName: 'Max Call Pack Usage',
+							name: 'max_callpackusage',
+							type: 'number',
+							default: -1,
+							description: '-1 means no limit, 0 that no deductions apply',
+						},
+						{
+							displayName: 'Maximum Cost',
+							name: 'max_cost',
+							type: 'number',
+							default: 0,
+							typeOptions: { numberPrecision: 4 },
+						},
+						{
+							displayName: 'Min Call Pack Usage',
+							name: 'min_callpackusage',
+							type: 'number',
+							default: -1,
+							description: '-1 means no limit, 0 that no deductions apply',
+						},
+						{
+							displayName: 'Minimum Cost',
+							name: 'min_cost',
+							type: 'number',
+							default: 0,
+							typeOptions: { numberPrecision: 4 },
+						},
+						{
+							displayName: 'Name',
+							name: 'name',
+							type: 'string',
+							default: '',
+							description: 'Name of the rate item',
+						},
 					],
 				},
 			],
@@ -202,9 +419,26 @@ const rateItems: INodeProperties = {
 };
 
 const rateCardOptions = collection('Card Fields', 'cardFields', [
-	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the card is active; inactive cards leave lists and search' },
-	{ displayName: 'Billing Increment', name: 'billing_increment', type: 'number', default: 60, description: 'Billing step in seconds (60, 30 and 1 are common); 0 means the default' },
-	{ displayName: 'International Markup Percent', name: 'international_markup_percent', type: 'number', default: 0 },
+	{
+		displayName: 'Active',
+		name: 'active',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the card is active; inactive cards leave lists and search',
+	},
+	{
+		displayName: 'Billing Increment',
+		name: 'billing_increment',
+		type: 'number',
+		default: 60,
+		description: 'Billing step in seconds (60, 30 and 1 are common); 0 means the default',
+	},
+	{
+		displayName: 'International Markup Percent',
+		name: 'international_markup_percent',
+		type: 'number',
+		default: 0,
+	},
 	{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 	{ displayName: 'Tags', name: 'tags', type: 'string', default: '' },
 ]);
@@ -224,7 +458,10 @@ function rateCardBody(input: RequestInput): IDataObject {
 function rateItem(row: IDataObject): IDataObject {
 	const { rateFields, ...own } = row;
 	const item: IDataObject = {};
-	for (const [key, value] of Object.entries({ ...own, ...((rateFields as IDataObject | undefined) ?? {}) })) {
+	for (const [key, value] of Object.entries({
+		...own,
+		...((rateFields as IDataObject | undefined) ?? {}),
+	})) {
 		if (!isBlank(value)) item[key] = value;
 	}
 	item.ctid = isBlank(row.ctid) ? undefined : Number(row.ctid);
@@ -238,11 +475,34 @@ const rateCardRule: Rule = (input) => {
 	return bad >= 0 ? `Rates (callTypes) row ${bad + 1}: Call Type (ctid) is required` : undefined;
 };
 
-const rateCardId = loaded('Call Rate Card Name or ID', 'ctgid', 'getCallRateCards', 'The call rate card (ctgid)');
+const rateCardId = loaded(
+	'Call Rate Card Name or ID',
+	'ctgid',
+	'getCallRateCards',
+	'The call rate card (ctgid)',
+);
 
 export const callRateOperations: Operation[] = [
-	{ value: 'getAll', name: 'Get Many', action: 'Get many call rate cards', description: 'List active call rate cards', method: 'GET', path: '/callRates/get/page/{page}', list: 'paged', output: { numbers: ['id', 'billing_increment'] } },
-	{ value: 'get', name: 'Get', action: 'Get a call rate card', description: 'Get a rate card with its rates', method: 'GET', path: '/callRates/get/{ctgid}', fields: [rateCardId], output: { root: 'callRates', numbers: RATE_NUMBERS } },
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many call rate cards',
+		description: 'List active call rate cards',
+		method: 'GET',
+		path: '/callRates/get/page/{page}',
+		list: 'paged',
+		output: { numbers: ['id', 'billing_increment'] },
+	},
+	{
+		value: 'get',
+		name: 'Get',
+		action: 'Get a call rate card',
+		description: 'Get a rate card with its rates',
+		method: 'GET',
+		path: '/callRates/get/{ctgid}',
+		fields: [rateCardId],
+		output: { root: 'callRates', numbers: RATE_NUMBERS },
+	},
 	{
 		value: 'create',
 		name: 'Create',
@@ -276,11 +536,18 @@ export const callTypeOperations: Operation[] = [
 		value: 'getAll',
 		name: 'Get Many',
 		action: 'Get many call types',
-		description: 'List the call types the department’s rate cards use (the spec gives call types no listing of their own); any other is reached by ID with Get',
+		description:
+			'List the call types the department’s rate cards use (the spec gives call types ' +
+			'no listing of their own); any other is reached by ID with Get',
+
 		method: 'GET',
 		path: '/serviceType/get/page/{page}',
 		list: 'whole',
-		answerFrom: async (request) => ({ results: await listCallTypes(async (url) => (await request({ method: 'GET', url })) as IDataObject) }),
+		answerFrom: async (request) => ({
+			results: await listCallTypes(
+				async (url) => (await request({ method: 'GET', url })) as IDataObject,
+			),
+		}),
 		output: { root: 'results', numbers: ['ctid', 'priority'] },
 	},
 	{

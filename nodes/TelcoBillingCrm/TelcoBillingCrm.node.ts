@@ -10,9 +10,13 @@ export class TelcoBillingCrm implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Telco Billing CRM',
 		name: 'telcoBillingCrm',
-		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		icon: {
+			light: 'file:../../icons/telcoBilling.svg',
+			dark: 'file:../../icons/telcoBilling.dark.svg',
+		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Leads, orders, external sales and timeline notes and events of the billing platform',
+		description:
+			'Leads, orders, external sales and timeline notes and events of the billing platform',
 		defaults: { name: 'Telco Billing CRM' },
 		usableAsTool: true,
 		...declarativeNode(),
@@ -23,10 +27,18 @@ export class TelcoBillingCrm implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'External Sale', value: 'sale', description: 'Sales and payments taken outside the platform' },
+					{
+						name: 'External Sale',
+						value: 'sale',
+						description: 'Sales and payments taken outside the platform',
+					},
 					{ name: 'Lead', value: 'lead', description: 'Prospective customers' },
 					{ name: 'Order', value: 'order', description: 'Orders for customers' },
-					{ name: 'Timeline Entry', value: 'timeline', description: 'Notes and dated events on customers, leads, orders and services' },
+					{
+						name: 'Timeline Entry',
+						value: 'timeline',
+						description: 'Notes and dated events on customers, leads, orders and services',
+					},
 				],
 				default: 'lead',
 			},

@@ -5,22 +5,48 @@ import type { RequestInput } from '../shared/rules';
 
 const leadFields: INodeProperties[] = [
 	bodyField({ displayName: 'Company', name: 'company', type: 'string', default: '' }),
-	bodyField({ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' }),
+	bodyField({
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+	}),
 	bodyField({ displayName: 'First Name', name: 'first_name', type: 'string', default: '' }),
 	bodyField({ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' }),
 	bodyField({ displayName: 'Mobile', name: 'mobile', type: 'string', default: '' }),
 	bodyField({ displayName: 'Notes', name: 'notes', type: 'string', default: '' }),
 	bodyField({ displayName: 'Phone', name: 'phone', type: 'string', default: '' }),
-	bodyField({ displayName: 'Source', name: 'source', type: 'string', default: '', placeholder: 'web' }),
+	bodyField({
+		displayName: 'Source',
+		name: 'source',
+		type: 'string',
+		default: '',
+		placeholder: 'web',
+	}),
 	// The spec shows no lead fields, so no list of statuses either: the platform's own words are taken.
-	bodyField({ displayName: 'Status', name: 'status', type: 'string', default: '', placeholder: 'new', description: 'The lead’s status as the platform names it' }),
+	bodyField({
+		displayName: 'Status',
+		name: 'status',
+		type: 'string',
+		default: '',
+		placeholder: 'new',
+		description: 'The lead’s status as the platform names it',
+	}),
 ];
 
 const filterFields: INodeProperties[] = leadFields
 	.filter((f) => f.name !== 'notes')
 	.map((f) => ({ ...f, routing: undefined }));
 
-const lid: INodeProperties = { displayName: 'Lead ID', name: 'lid', type: 'string', required: true, default: '', description: 'ID of the lead (lid)' };
+const lid: INodeProperties = {
+	displayName: 'Lead ID',
+	name: 'lid',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'ID of the lead (lid)',
+};
 
 export const leadOperations: Operation[] = [
 	{
@@ -42,11 +68,25 @@ export const leadOperations: Operation[] = [
 		path: '/leads/filter/get/page/{page}',
 		fields: [collection('Filters', 'filters', filterFields)],
 		list: 'paged',
-		rules: [(input) => (Object.keys((input.param('filters', {}) as IDataObject) ?? {}).length === 0 ? 'Filters (filters) needs at least one filter; use Get Many for every lead' : undefined)],
+		rules: [
+			(input) =>
+				Object.keys((input.param('filters', {}) as IDataObject) ?? {}).length === 0
+					? 'Filters (filters) needs at least one filter; use Get Many for every lead'
+					: undefined,
+		],
 		sendBody: (input: RequestInput) => input.param('filters', {}) as IDataObject,
 		output: { numbers: ['lid'] },
 	},
-	{ value: 'get', name: 'Get', action: 'Get a lead', description: 'Get one lead', method: 'GET', path: '/leads/get/{lid}', fields: [lid], output: { root: 'lead', numbers: ['lid'] } },
+	{
+		value: 'get',
+		name: 'Get',
+		action: 'Get a lead',
+		description: 'Get one lead',
+		method: 'GET',
+		path: '/leads/get/{lid}',
+		fields: [lid],
+		output: { root: 'lead', numbers: ['lid'] },
+	},
 	{
 		value: 'create',
 		name: 'Create',

@@ -5,7 +5,6 @@ import type { Operation } from '../shared/operations';
 import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
-
 const productRows = (withPrice: boolean): INodeProperties => ({
 	displayName: 'Products',
 	name: 'products',
@@ -18,9 +17,30 @@ const productRows = (withPrice: boolean): INodeProperties => ({
 			displayName: 'Product',
 			name: 'product',
 			values: [
-				{ displayName: 'Product Name or ID', name: 'pid', type: 'options', typeOptions: { loadOptionsMethod: 'getProducts' }, default: '', description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>' },
-				{ displayName: withPrice ? 'Unit Price' : 'Unit Price (Optional)', name: 'price', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: withPrice ? 'Unit price of the sale' : 'Leave 0 to use the product’s price' },
-				{ displayName: 'Quantity', name: 'quantity', type: 'number', default: 1, typeOptions: { minValue: 1 } },
+				{
+					displayName: 'Product Name or ID',
+					name: 'pid',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getProducts' },
+					default: '',
+					description:
+						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				},
+				{
+					displayName: withPrice ? 'Unit Price' : 'Unit Price (Optional)',
+					name: 'price',
+					type: 'number',
+					default: 0,
+					typeOptions: { numberPrecision: 2 },
+					description: withPrice ? 'Unit price of the sale' : 'Leave 0 to use the product’s price',
+				},
+				{
+					displayName: 'Quantity',
+					name: 'quantity',
+					type: 'number',
+					default: 1,
+					typeOptions: { minValue: 1 },
+				},
 			],
 		},
 	],
@@ -39,9 +59,22 @@ const paymentRows: INodeProperties = {
 			displayName: 'Payment',
 			name: 'payment',
 			values: [
-				{ displayName: 'Amount', name: 'amount', type: 'number', default: 0, typeOptions: { numberPrecision: 2 } },
+				{
+					displayName: 'Amount',
+					name: 'amount',
+					type: 'number',
+					default: 0,
+					typeOptions: { numberPrecision: 2 },
+				},
 				{ displayName: 'Description', name: 'description', type: 'string', default: '' },
-				{ displayName: 'Payment Type', name: 'type', type: 'string', default: 'cash', placeholder: 'cash', description: 'Key of the payment, e.g. cash, eftpos, card' },
+				{
+					displayName: 'Payment Type',
+					name: 'type',
+					type: 'string',
+					default: 'cash',
+					placeholder: 'cash',
+					description: 'Key of the payment, e.g. cash, eftpos, card',
+				},
 			],
 		},
 	],
@@ -53,8 +86,14 @@ function saleBody(input: RequestInput): IDataObject[] {
 	const date = input.param('date', '');
 	if (!isBlank(date)) sale.date = toPlatformDateTime(date) as string;
 	if (use !== 'paymentOnInvoice') {
-		sale.products = fixedRows(input, 'products', 'product').map((p) => ({ pid: Number(p.pid), price: Number(p.price ?? 0).toFixed(2), quantity: Number(p.quantity ?? 1) }));
-		sale.amount = (sale.products as IDataObject[]).reduce((sum, p) => sum + Number(p.price) * Number(p.quantity), 0).toFixed(2);
+		sale.products = fixedRows(input, 'products', 'product').map((p) => ({
+			pid: Number(p.pid),
+			price: Number(p.price ?? 0).toFixed(2),
+			quantity: Number(p.quantity ?? 1),
+		}));
+		sale.amount = (sale.products as IDataObject[])
+			.reduce((sum, p) => sum + Number(p.price) * Number(p.quantity), 0)
+			.toFixed(2);
 	} else {
 		sale.iid = Number(input.param('iid', 0));
 		// Without add_payment the platform would clear the invoice's products: the node always sends it.
@@ -62,7 +101,11 @@ function saleBody(input: RequestInput): IDataObject[] {
 	}
 	if (use !== 'sale') {
 		const payments: IDataObject = {};
-		for (const p of fixedRows(input, 'payments', 'payment')) payments[String(p.type || 'cash')] = { description: String(p.description ?? ''), amount: Number(p.amount ?? 0).toFixed(2) };
+		for (const p of fixedRows(input, 'payments', 'payment'))
+			payments[String(p.type || 'cash')] = {
+				description: String(p.description ?? ''),
+				amount: Number(p.amount ?? 0).toFixed(2),
+			};
 		sale.payments = payments;
 	}
 	return [sale];
@@ -71,13 +114,18 @@ function saleBody(input: RequestInput): IDataObject[] {
 const saleRule: Rule = (input) => {
 	const [sale] = saleBody(input);
 	if (isBlank(sale.cid)) return 'Customer (cid) is required';
-	if (sale.date && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(sale.date))) return 'Date (date) must be Y-m-d or Y-m-d h:i:s';
+	if (sale.date && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(sale.date)))
+		return 'Date (date) must be Y-m-d or Y-m-d h:i:s';
 	const products = (sale.products as IDataObject[] | undefined) ?? [];
-	if (sale.products && products.length === 0) return 'Products (products) needs at least one product';
-	if (products.some((p) => !Number.isInteger(p.pid) || (p.pid as number) <= 0)) return 'Products (products): every row needs a product';
-	if (input.param('use', 'sale') === 'paymentOnInvoice' && !(Number(sale.iid) > 0)) return 'Invoice ID (iid) is required';
+	if (sale.products && products.length === 0)
+		return 'Products (products) needs at least one product';
+	if (products.some((p) => !Number.isInteger(p.pid) || (p.pid as number) <= 0))
+		return 'Products (products): every row needs a product';
+	if (input.param('use', 'sale') === 'paymentOnInvoice' && !(Number(sale.iid) > 0))
+		return 'Invoice ID (iid) is required';
 	const payments = Object.values((sale.payments as IDataObject | undefined) ?? {}) as IDataObject[];
-	if (sale.payments && (payments.length === 0 || payments.some((p) => !(Number(p.amount) > 0)))) return 'Payments (payments) needs at least one payment, each with an amount above 0';
+	if (sale.payments && (payments.length === 0 || payments.some((p) => !(Number(p.amount) > 0))))
+		return 'Payments (payments) needs at least one payment, each with an amount above 0';
 	return undefined;
 };
 
@@ -86,7 +134,8 @@ export const saleOperations: Operation[] = [
 		value: 'create',
 		name: 'Create',
 		action: 'Record an external sale',
-		description: 'Invoice a sale made elsewhere, optionally with its payment, or pay an existing invoice',
+		description:
+			'Invoice a sale made elsewhere, optionally with its payment, or pay an existing invoice',
 		method: 'POST',
 		path: '/externalsales/add',
 		fields: [
@@ -95,28 +144,56 @@ export const saleOperations: Operation[] = [
 				name: 'use',
 				type: 'options',
 				options: [
-					{ name: 'Payment on an Existing Invoice', value: 'paymentOnInvoice', description: 'Pays invoice iid; its products stay as they are' },
+					{
+						name: 'Payment on an Existing Invoice',
+						value: 'paymentOnInvoice',
+						description: 'Pays invoice iid; its products stay as they are',
+					},
 					{ name: 'Sale', value: 'sale', description: 'Creates an invoice for the products' },
-					{ name: 'Sale With Payment', value: 'saleWithPayment', description: 'Creates the invoice and pays it' },
+					{
+						name: 'Sale With Payment',
+						value: 'saleWithPayment',
+						description: 'Creates the invoice and pays it',
+					},
 				],
 				default: 'sale',
 			},
 			customerLocator(),
-			{ displayName: 'Date', name: 'date', type: 'string', default: '', placeholder: 'YYYY-MM-DD', description: 'Date of the sale (Y-m-d or Y-m-d h:i:s); empty: today' },
+			{
+				displayName: 'Date',
+				name: 'date',
+				type: 'string',
+				default: '',
+				placeholder: 'YYYY-MM-DD',
+				description: 'Date of the sale (Y-m-d or Y-m-d h:i:s); empty: today',
+			},
 			{ ...productRows(true), displayOptions: { show: { use: ['sale', 'saleWithPayment'] } } },
-			{ displayName: 'Invoice ID', name: 'iid', type: 'number', default: 0, displayOptions: { show: { use: ['paymentOnInvoice'] } } },
+			{
+				displayName: 'Invoice ID',
+				name: 'iid',
+				type: 'number',
+				default: 0,
+				displayOptions: { show: { use: ['paymentOnInvoice'] } },
+			},
 			paymentRows,
 		],
 		rules: [saleRule],
 		...withCustomerIds(saleBody),
-		output: { root: 'results', numbers: ['cid', 'iid', 'payment_id', 'amount', 'balance', 'surcharge'] },
+		output: {
+			root: 'results',
+			numbers: ['cid', 'iid', 'payment_id', 'amount', 'balance', 'surcharge'],
+		},
 	},
 ];
 
 function orderBody(input: RequestInput): IDataObject {
 	const body: IDataObject = {
 		cid: String(input.param('cid', '')),
-		items: fixedRows(input, 'products', 'product').map((p) => ({ pid: Number(p.pid), quantity: Number(p.quantity ?? 1), ...(Number(p.price) > 0 ? { price: Number(p.price) } : {}) })),
+		items: fixedRows(input, 'products', 'product').map((p) => ({
+			pid: Number(p.pid),
+			quantity: Number(p.quantity ?? 1),
+			...(Number(p.price) > 0 ? { price: Number(p.price) } : {}),
+		})),
 	};
 	for (const key of ['reference', 'notes']) {
 		const value = input.param(key, '');
@@ -136,7 +213,13 @@ export const orderOperations: Operation[] = [
 		fields: [
 			customerLocator(),
 			productRows(false),
-			{ displayName: 'Reference', name: 'reference', type: 'string', default: '', description: 'Your reference for the order' },
+			{
+				displayName: 'Reference',
+				name: 'reference',
+				type: 'string',
+				default: '',
+				description: 'Your reference for the order',
+			},
 			{ displayName: 'Notes', name: 'notes', type: 'string', default: '' },
 		],
 		rules: [
@@ -144,7 +227,9 @@ export const orderOperations: Operation[] = [
 			(input) => {
 				const items = orderBody(input).items as IDataObject[];
 				if (items.length === 0) return 'Products (products) needs at least one product';
-				return items.some((i) => !Number.isInteger(i.pid) || (i.pid as number) <= 0) ? 'Products (products): every row needs a product' : undefined;
+				return items.some((i) => !Number.isInteger(i.pid) || (i.pid as number) <= 0)
+					? 'Products (products): every row needs a product'
+					: undefined;
 			},
 		],
 		...withCustomerIds(orderBody),

@@ -18,14 +18,23 @@ const record: INodeProperties[] = [
 		default: 'customers',
 		description: 'The kind of record the timeline belongs to',
 	},
-	{ displayName: 'Record ID', name: 'recordId', type: 'string', required: true, default: '', description: 'ID of the customer, lead, order or service' },
+	{
+		displayName: 'Record ID',
+		name: 'recordId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'ID of the customer, lead, order or service',
+	},
 ];
 
 const eventDateRule: Rule = (input) => {
 	if (input.body.category !== 'event') return undefined;
 	const missing = rules.required('body', 'event_date', 'Event Date')(input);
 	if (missing) return `${missing} for an event`;
-	return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(input.body.event_date)) ? undefined : 'Event Date (event_date) must be YYYY-MM-DD HH:MM:SS';
+	return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(input.body.event_date))
+		? undefined
+		: 'Event Date (event_date) must be YYYY-MM-DD HH:MM:SS';
 };
 
 export const timelineOperations: Operation[] = [
@@ -49,16 +58,56 @@ export const timelineOperations: Operation[] = [
 		path: '/timeline/{module}/{recordId}',
 		fields: [
 			...record,
-			bodyField({ displayName: 'Category', name: 'category', type: 'options', options: [{ name: 'Event', value: 'event', description: 'A dated entry' }, { name: 'Note', value: 'note' }], default: 'note' }),
-			bodyField({ displayName: 'Title', name: 'title', type: 'string', required: true, default: '' }),
-			bodyField({ displayName: 'Description', name: 'description', type: 'string', required: true, default: '' }),
-			{ ...bodyField({ displayName: 'Event Date', name: 'event_date', type: 'dateTime', default: '', description: 'When the event happened or will happen (sent as YYYY-MM-DD HH:MM:SS)' }), displayOptions: { show: { category: ['event'] } } },
-			bodyField({ displayName: 'Entry ID', name: 'id', type: 'number', default: 0, description: 'ID of an existing entry to edit; 0 adds a new one' }),
+			bodyField({
+				displayName: 'Category',
+				name: 'category',
+				type: 'options',
+				options: [
+					{ name: 'Event', value: 'event', description: 'A dated entry' },
+					{ name: 'Note', value: 'note' },
+				],
+				default: 'note',
+			}),
+			bodyField({
+				displayName: 'Title',
+				name: 'title',
+				type: 'string',
+				required: true,
+				default: '',
+			}),
+			bodyField({
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				required: true,
+				default: '',
+			}),
+			{
+				...bodyField({
+					displayName: 'Event Date',
+					name: 'event_date',
+					type: 'dateTime',
+					default: '',
+					description: 'When the event happened or will happen (sent as YYYY-MM-DD HH:MM:SS)',
+				}),
+				displayOptions: { show: { category: ['event'] } },
+			},
+			bodyField({
+				displayName: 'Entry ID',
+				name: 'id',
+				type: 'number',
+				default: 0,
+				description: 'ID of an existing entry to edit; 0 adds a new one',
+			}),
 		],
 		prepare: (input) => {
 			if (!Number(input.body.id)) delete input.body.id;
 		},
-		rules: [rules.required('body', 'title', 'Title'), rules.required('body', 'description', 'Description'), eventDateRule],
+		rules: [
+			rules.required('body', 'title', 'Title'),
+			rules.required('body', 'description', 'Description'),
+			eventDateRule,
+		],
 		dateTimeFields: ['event_date'],
 		output: { numbers: ['id'] },
 	},

@@ -9,9 +9,13 @@ export class TelcoBillingCustomer implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Telco Billing Customer',
 		name: 'telcoBillingCustomer',
-		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		icon: {
+			light: 'file:../../icons/telcoBilling.svg',
+			dark: 'file:../../icons/telcoBilling.dark.svg',
+		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Create, find and update billing customers and their contacts, balances and payments',
+		description:
+			'Create, find and update billing customers and their contacts, balances and payments',
 		defaults: { name: 'Telco Billing Customer' },
 		usableAsTool: true,
 		...declarativeNode(),

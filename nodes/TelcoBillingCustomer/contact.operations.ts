@@ -13,7 +13,13 @@ const contactIdField: INodeProperties = {
 };
 
 const contactFields: INodeProperties[] = [
-	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+	},
 	{ displayName: 'First Name', name: 'first_name', type: 'string', default: '' },
 	{ displayName: 'Last Name', name: 'last_name', type: 'string', default: '' },
 	{ displayName: 'Mobile', name: 'mobile', type: 'string', default: '' },

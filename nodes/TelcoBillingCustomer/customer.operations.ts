@@ -39,7 +39,11 @@ const searchFields: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Output Nothing', value: 'nothing', description: 'The item ends here' },
-			{ name: 'Output an Item With Found: False', value: 'notFound', description: 'So the next nodes can create the customer (create-or-update flows)' },
+			{
+				name: 'Output an Item With Found: False',
+				value: 'notFound',
+				description: 'So the next nodes can create the customer (create-or-update flows)',
+			},
 		],
 		default: 'nothing',
 	},
@@ -62,24 +66,71 @@ const paymentFields: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Bank Account on File', value: 'bank_on_file' },
-			{ name: 'Card Details', value: 'card', description: 'Card name, number, expiry and CCV given here' },
+			{
+				name: 'Card Details',
+				value: 'card',
+				description: 'Card name, number, expiry and CCV given here',
+			},
 			{ name: 'Card on File', value: 'card_on_file' },
-			{ name: 'Payment Token', value: 'payment_token', description: 'Single-use token (one payment gateway only)' },
+			{
+				name: 'Payment Token',
+				value: 'payment_token',
+				description: 'Single-use token (one payment gateway only)',
+			},
 		],
 		default: 'card_on_file',
 		description: 'The one payment source the platform charges',
 	}),
 	{
-		...bodyField({ displayName: 'Payment Token', name: 'payment_token', type: 'string', typeOptions: { password: true }, default: '' }),
+		...bodyField({
+			displayName: 'Payment Token',
+			name: 'payment_token',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+		}),
 		displayOptions: { show: { pay_with: ['payment_token'] } },
 	},
 	...[
 		{ displayName: 'Name on Card', name: 'cc_name', type: 'string' as const, default: '' },
-		{ displayName: 'Card Number', name: 'cc_number', type: 'string' as const, typeOptions: { password: true }, default: '', description: 'Sent as the integer the platform expects (up to 16 digits)' },
-		{ displayName: 'Expiry Month', name: 'cc_expmonth', type: 'string' as const, default: '', placeholder: '07', description: 'Two digits, 01 to 12' },
-		{ displayName: 'Expiry Year', name: 'cc_expyear', type: 'string' as const, default: '', placeholder: '2028', description: 'Four digits' },
-		{ displayName: 'CCV', name: 'cc_ccv', type: 'string' as const, typeOptions: { password: true }, default: '' },
-		{ displayName: 'Store Card', name: 'store_card', type: 'boolean' as const, default: false, description: 'Whether to save this card as the card on file' },
+		{
+			displayName: 'Card Number',
+			name: 'cc_number',
+			type: 'string' as const,
+			typeOptions: { password: true },
+			default: '',
+			description: 'Sent as the integer the platform expects (up to 16 digits)',
+		},
+		{
+			displayName: 'Expiry Month',
+			name: 'cc_expmonth',
+			type: 'string' as const,
+			default: '',
+			placeholder: '07',
+			description: 'Two digits, 01 to 12',
+		},
+		{
+			displayName: 'Expiry Year',
+			name: 'cc_expyear',
+			type: 'string' as const,
+			default: '',
+			placeholder: '2028',
+			description: 'Four digits',
+		},
+		{
+			displayName: 'CCV',
+			name: 'cc_ccv',
+			type: 'string' as const,
+			typeOptions: { password: true },
+			default: '',
+		},
+		{
+			displayName: 'Store Card',
+			name: 'store_card',
+			type: 'boolean' as const,
+			default: false,
+			description: 'Whether to save this card as the card on file',
+		},
 	].map((field) => ({ ...bodyField(field), displayOptions: { show: { pay_with: ['card'] } } })),
 ];
 
@@ -88,10 +139,13 @@ function preparePayment(input: RequestInput): void {
 	const payWith = input.body.pay_with;
 	delete input.body.pay_with;
 	if (payWith === 'card_on_file' || payWith === 'bank_on_file') input.body[payWith] = true;
-	if (payWith !== 'card') for (const field of [...CARD_FIELDS, 'store_card']) delete input.body[field];
+	if (payWith !== 'card')
+		for (const field of [...CARD_FIELDS, 'store_card']) delete input.body[field];
 	if (payWith !== 'payment_token') delete input.body.payment_token;
 	// The spec types the card number and expiry year as integers (the month stays a two-digit string).
-	if (payWith === 'card') for (const field of ['cc_number', 'cc_expyear']) input.body[field] = Number(String(input.body[field]).trim());
+	if (payWith === 'card')
+		for (const field of ['cc_number', 'cc_expyear'])
+			input.body[field] = Number(String(input.body[field]).trim());
 }
 
 const CARD_LABELS: Record<string, string> = {
@@ -106,31 +160,71 @@ const CARD_LABELS: Record<string, string> = {
 function exactInteger(input: RequestInput): string | undefined {
 	return Number.isSafeInteger(Number(String(input.body.cc_number).trim()))
 		? undefined
-		: 'Card Number (cc_number) has more digits than can be sent exactly as the integer the platform expects; pay with a payment token instead';
+		: 'Card Number (cc_number) has more digits than can be sent exactly as the integer ' +
+				'the platform expects; pay with a payment token instead';
 }
 
 /** Exactly one payment source, complete: the spec's rule for customer/payment. */
 function paymentSourceRule(input: RequestInput): string | undefined {
 	const payWith = input.body.pay_with;
-	if (payWith === 'payment_token') return rules.required('body', 'payment_token', 'Payment Token')(input);
+	if (payWith === 'payment_token')
+		return rules.required('body', 'payment_token', 'Payment Token')(input);
 	if (payWith !== 'card') return undefined;
 	for (const field of CARD_FIELDS) {
 		const missing = rules.required('body', field, CARD_LABELS[field])(input);
 		if (missing) return `${missing} when paying with card details`;
 	}
 	return (
-		rules.pattern('body', 'cc_number', 'Card Number', /^\d{12,19}$/, 'must be 12 to 19 digits')(input) ??
+		rules.pattern(
+			'body',
+			'cc_number',
+			'Card Number',
+			/^\d{12,19}$/,
+			'must be 12 to 19 digits',
+		)(input) ??
 		exactInteger(input) ??
-		rules.pattern('body', 'cc_expmonth', 'Expiry Month', /^(0[1-9]|1[0-2])$/, 'must be two digits from 01 to 12')(input) ??
+		rules.pattern(
+			'body',
+			'cc_expmonth',
+			'Expiry Month',
+			/^(0[1-9]|1[0-2])$/,
+			'must be two digits from 01 to 12',
+		)(input) ??
 		rules.pattern('body', 'cc_expyear', 'Expiry Year', /^\d{4}$/, 'must be four digits')(input)
 	);
 }
 
 const chargeItemFields: INodeProperties[] = [
-	bodyField({ displayName: 'Amount', name: 'amount', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: 'Unit price in dollars, ex tax' }),
-	bodyField({ displayName: 'Charge Date', name: 'charge_date', type: 'string', default: '', placeholder: 'YYYY-MM-DD', description: 'A future date keeps the charge off invoices until then' }),
-	bodyField({ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'Text shown on the invoice' }),
-	bodyField({ displayName: 'Product ID', name: 'pid', type: 'number', default: 0, description: 'Product this charge is for (optional)' }),
+	bodyField({
+		displayName: 'Amount',
+		name: 'amount',
+		type: 'number',
+		default: 0,
+		typeOptions: { numberPrecision: 2 },
+		description: 'Unit price in dollars, ex tax',
+	}),
+	bodyField({
+		displayName: 'Charge Date',
+		name: 'charge_date',
+		type: 'string',
+		default: '',
+		placeholder: 'YYYY-MM-DD',
+		description: 'A future date keeps the charge off invoices until then',
+	}),
+	bodyField({
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		default: '',
+		description: 'Text shown on the invoice',
+	}),
+	bodyField({
+		displayName: 'Product ID',
+		name: 'pid',
+		type: 'number',
+		default: 0,
+		description: 'Product this charge is for (optional)',
+	}),
 	bodyField({ displayName: 'Quantity', name: 'quantity', type: 'number', default: 1 }),
 ];
 
@@ -175,7 +269,10 @@ export const customerOperations: Operation[] = [
 		path: '/customer/search/{field}/{value}',
 		fields: searchFields,
 		rules: [(input) => rules.minLength('path', 'value', 'Search Value', 3)(input)],
-		whenEmpty: (input) => (input.param('ifNothingMatches', 'nothing') === 'notFound' ? { found: false, field: input.path.field as string, value: input.path.value as string } : undefined),
+		whenEmpty: (input) =>
+			input.param('ifNothingMatches', 'nothing') === 'notFound'
+				? { found: false, field: input.path.field as string, value: input.path.value as string }
+				: undefined,
 		output: { root: 'records', numbers: ['cid', 'ctgid', 'credit_management'] },
 	},
 	{
@@ -234,21 +331,55 @@ export const customerOperations: Operation[] = [
 		value: 'recordExternalPayment',
 		name: 'Record External Payment',
 		action: 'Record an external payment',
-		description: 'Log a payment taken outside the platform; a repeated transaction ID is detected, not doubled',
+		description:
+			'Log a payment taken outside the platform; a repeated transaction ID is ' +
+			'detected, not doubled',
+
 		method: 'POST',
 		path: '/customer/external-payment/{cid}',
 		fields: [
 			cidField,
-			bodyField({ displayName: 'Transaction ID', name: 'transaction_id', type: 'string', required: true, default: '', description: 'Your unique reference for the payment, used to detect duplicates and track refunds' }),
-			bodyField({ displayName: 'Amount', name: 'amount', type: 'number', required: true, default: 0, typeOptions: { numberPrecision: 2 }, description: 'Amount paid in dollars' }),
+			bodyField({
+				displayName: 'Transaction ID',
+				name: 'transaction_id',
+				type: 'string',
+				required: true,
+				default: '',
+				description:
+					'Your unique reference for the payment, used to detect duplicates and track refunds',
+			}),
+			bodyField({
+				displayName: 'Amount',
+				name: 'amount',
+				type: 'number',
+				required: true,
+				default: 0,
+				typeOptions: { numberPrecision: 2 },
+				description: 'Amount paid in dollars',
+			}),
 			collection('Additional Fields', 'additionalFields', [
-				bodyField({ displayName: 'Date', name: 'date', type: 'string', default: '', placeholder: 'YYYY-MM-DD' }),
+				bodyField({
+					displayName: 'Date',
+					name: 'date',
+					type: 'string',
+					default: '',
+					placeholder: 'YYYY-MM-DD',
+				}),
 				bodyField({ displayName: 'Description', name: 'description', type: 'string', default: '' }),
-				bodyField({ displayName: 'Payment Type', name: 'payment_type', type: 'string', default: '', placeholder: 'eftpos' }),
+				bodyField({
+					displayName: 'Payment Type',
+					name: 'payment_type',
+					type: 'string',
+					default: '',
+					placeholder: 'eftpos',
+				}),
 			]),
 		],
 		dateFields: ['date'],
-		rules: [rules.required('body', 'transaction_id', 'Transaction ID'), rules.date('body', 'date', 'Date')],
+		rules: [
+			rules.required('body', 'transaction_id', 'Transaction ID'),
+			rules.date('body', 'date', 'Date'),
+		],
 		output: { numbers: ['payment_id', 'cid'] },
 	},
 	{
@@ -263,7 +394,11 @@ export const customerOperations: Operation[] = [
 			collection('Charge Fields', 'chargeFields', chargeItemFields),
 		],
 		dateFields: ['charge_date'],
-		rules: [rules.required('body', 'cid', 'Customer'), rules.required('body', 'description', 'Description'), rules.date('body', 'charge_date', 'Charge Date')],
+		rules: [
+			rules.required('body', 'cid', 'Customer'),
+			rules.required('body', 'description', 'Description'),
+			rules.date('body', 'charge_date', 'Charge Date'),
+		],
 		...withCustomerIds(),
 		output: { numbers: ['id'] },
 	},
@@ -275,7 +410,14 @@ export const customerOperations: Operation[] = [
 		method: 'POST',
 		path: '/customer/item/update/{itemId}',
 		fields: [
-			{ displayName: 'Charge Item ID', name: 'itemId', type: 'string', required: true, default: '', description: 'ID returned by Add Charge Item' },
+			{
+				displayName: 'Charge Item ID',
+				name: 'itemId',
+				type: 'string',
+				required: true,
+				default: '',
+				description: 'ID returned by Add Charge Item',
+			},
 			collection('Update Fields', 'chargeUpdateFields', chargeItemFields),
 		],
 		dateFields: ['charge_date'],
@@ -305,7 +447,11 @@ export const customerOperations: Operation[] = [
 				name: 'status',
 				type: 'options',
 				options: [
-					{ name: 'On', value: '1', description: 'No late fee, no automatic card charge on the due date' },
+					{
+						name: 'On',
+						value: '1',
+						description: 'No late fee, no automatic card charge on the due date',
+					},
 					{ name: 'Off', value: '0', description: 'Normal collection' },
 				],
 				default: '1',

@@ -4,7 +4,13 @@ import { bodyField } from '../shared/operations';
 
 /** Customer record fields accepted by customer/add and customer/update, alphabetical as n8n lists them. */
 export const customerRecordFields: INodeProperties[] = [
-	bodyField({ displayName: 'ABN', name: 'abn', type: 'string', default: '', description: 'Business number' }),
+	bodyField({
+		displayName: 'ABN',
+		name: 'abn',
+		type: 'string',
+		default: '',
+		description: 'Business number',
+	}),
 	bodyField({ displayName: 'Bank Account BSB', name: 'bank_bsb', type: 'string', default: '' }),
 	bodyField({ displayName: 'Bank Account Name', name: 'bank_name', type: 'string', default: '' }),
 	bodyField({
@@ -29,7 +35,8 @@ export const customerRecordFields: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
-		description: 'Card token saved against the customer, for card entry offloaded to a public portal',
+		description:
+			'Card token saved against the customer, for card entry offloaded to a public portal',
 	}),
 	bodyField({ displayName: 'Company', name: 'company', type: 'string', default: '' }),
 	{
@@ -38,8 +45,12 @@ export const customerRecordFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether credit management is on: the platform then charges no late fee and does not charge the card on the due date',
-		routing: { send: { type: 'body', property: 'credit_management', value: '={{ $value ? 1 : 0 }}' } },
+			'Whether credit management is on: the platform then charges no late fee and does ' +
+			'not charge the card on the due date',
+
+		routing: {
+			send: { type: 'body', property: 'credit_management', value: '={{ $value ? 1 : 0 }}' },
+		},
 	},
 	bodyField({
 		displayName: 'Date of Birth',
@@ -49,7 +60,13 @@ export const customerRecordFields: INodeProperties[] = [
 		placeholder: 'YYYY-MM-DD',
 		description: 'Date of birth as YYYY-MM-DD (ISO dates are converted)',
 	}),
-	bodyField({ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' }),
+	bodyField({
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+	}),
 	bodyField({ displayName: 'First Name', name: 'name', type: 'string', default: '' }),
 	bodyField({ displayName: 'Mobile', name: 'mobile', type: 'string', default: '' }),
 	bodyField({

@@ -7,7 +7,10 @@ export class TelcoBillingQualification implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Telco Billing Qualification',
 		name: 'telcoBillingQualification',
-		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		icon: {
+			light: 'file:../../icons/telcoBilling.svg',
+			dark: 'file:../../icons/telcoBilling.dark.svg',
+		},
 		subtitle: '={{$parameter["operation"]}}',
 		description: 'Qualify street addresses for network services and verify AVC ids',
 		defaults: { name: 'Telco Billing Qualification' },
@@ -19,7 +22,13 @@ export class TelcoBillingQualification implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Qualification', value: 'qualification', description: 'Address and AVC qualification' }],
+				options: [
+					{
+						name: 'Qualification',
+						value: 'qualification',
+						description: 'Address and AVC qualification',
+					},
+				],
 				default: 'qualification',
 			},
 			...describeResource('qualification', qualificationOperations, 'qualify'),

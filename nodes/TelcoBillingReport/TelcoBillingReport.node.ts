@@ -8,9 +8,15 @@ export class TelcoBillingReport implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Telco Billing Report',
 		name: 'telcoBillingReport',
-		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		icon: {
+			light: 'file:../../icons/telcoBilling.svg',
+			dark: 'file:../../icons/telcoBilling.dark.svg',
+		},
 		subtitle: '={{$parameter["report"]}}',
-		description: 'Run any of the billing platform’s reports (receivables, billed minutes, new and ended services, revenue) for a period',
+		description:
+			'Run any of the billing platform’s reports (receivables, billed minutes, new and ' +
+			'ended services, revenue) for a period',
+
 		defaults: { name: 'Telco Billing Report' },
 		usableAsTool: true,
 		...declarativeNode(),
@@ -20,7 +26,9 @@ export class TelcoBillingReport implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Report', value: 'report', description: 'Reports of the reports module' }],
+				options: [
+					{ name: 'Report', value: 'report', description: 'Reports of the reports module' },
+				],
 				default: 'report',
 			},
 			...describeResource('report', reportOperations, 'run'),

@@ -6,7 +6,12 @@ import { isBlank, isCalendarDate } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
 // The 20 reports the spec documents, with the options each takes beyond the date range.
-const REPORTS: Array<{ name: string; value: string; options?: string[]; dateOnly?: 'date' | 'date_to' }> = [
+const REPORTS: Array<{
+	name: string;
+	value: string;
+	options?: string[];
+	dateOnly?: 'date' | 'date_to';
+}> = [
 	{ name: 'Active Customers Summary', value: 'activeCustomersSummary' },
 	{ name: 'Aged Receivables', value: 'agedReceivables', dateOnly: 'date' },
 	{ name: 'Ancillary Charges', value: 'ancilliaryCharges' },
@@ -14,23 +19,51 @@ const REPORTS: Array<{ name: string; value: string; options?: string[]; dateOnly
 	{ name: 'Billed Minutes Detailed', value: 'billedMinutesDetailed', options: ['ctid'] },
 	{ name: 'Credit Report', value: 'creditReport' },
 	{ name: 'Customer Ended Detail', value: 'customerEndedDetail' },
-	{ name: 'Customer Invoices, Services and Calls Summary', value: 'customerInvoicesServicesCallsSummary' },
+	{
+		name: 'Customer Invoices, Services and Calls Summary',
+		value: 'customerInvoicesServicesCallsSummary',
+	},
 	{ name: 'Customer New Details', value: 'customerNewDetails' },
-	{ name: 'Ended Services Detailed', value: 'endedServicesDetailed', options: ['list_price_for_no_price', 'billinggroups', 'exclude_billinggroups'] },
-	{ name: 'Engineering Commission Liability (Detailed)', value: 'engineeringCommissionLiabilityReportDetailed' },
+	{
+		name: 'Ended Services Detailed',
+		value: 'endedServicesDetailed',
+		options: ['list_price_for_no_price', 'billinggroups', 'exclude_billinggroups'],
+	},
+	{
+		name: 'Engineering Commission Liability (Detailed)',
+		value: 'engineeringCommissionLiabilityReportDetailed',
+	},
 	{ name: 'GP Services', value: 'gpServices', options: ['esid'] },
 	{ name: 'New Services', value: 'newServices', options: ['list_price_for_no_price'] },
-	{ name: 'New Services by Sales Person', value: 'newServicesSalesPersonSummary', options: ['list_price_for_no_price'] },
-	{ name: 'New Services by Source', value: 'newServicesSourceSummary', options: ['list_price_for_no_price'] },
-	{ name: 'New Services Summary', value: 'newServicesSummary', options: ['list_price_for_no_price'] },
+	{
+		name: 'New Services by Sales Person',
+		value: 'newServicesSalesPersonSummary',
+		options: ['list_price_for_no_price'],
+	},
+	{
+		name: 'New Services by Source',
+		value: 'newServicesSourceSummary',
+		options: ['list_price_for_no_price'],
+	},
+	{
+		name: 'New Services Summary',
+		value: 'newServicesSummary',
+		options: ['list_price_for_no_price'],
+	},
 	{ name: 'Other (by Name)', value: 'other' },
 	{ name: 'Payments Received (Aged Receivables)', value: 'paymentsReceivedAgedReceivables' },
 	{ name: 'Sales Invoice Detail', value: 'salesInvoiceDetail' },
 	{ name: 'Summary of Revenue and Payments Received', value: 'summaryRevenuePaymentsReceived' },
-	{ name: 'Total Services Summary', value: 'totalServicesSummary', options: ['billinggroups', 'exclude_billinggroups', 'include_usage', 'serviceTypes'], dateOnly: 'date_to' },
+	{
+		name: 'Total Services Summary',
+		value: 'totalServicesSummary',
+		options: ['billinggroups', 'exclude_billinggroups', 'include_usage', 'serviceTypes'],
+		dateOnly: 'date_to',
+	},
 ];
 
-const reportsWith = (option: string) => REPORTS.filter((r) => r.options?.includes(option)).map((r) => r.value);
+const reportsWith = (option: string) =>
+	REPORTS.filter((r) => r.options?.includes(option)).map((r) => r.value);
 const dated = REPORTS.filter((r) => !r.dateOnly).map((r) => r.value);
 
 const WHEN = [
@@ -46,7 +79,12 @@ const WHEN = [
 	{ name: 'Yesterday', value: 'yesterday' },
 ];
 
-const dateField = (displayName: string, name: string, description: string, show: Record<string, string[]>): INodeProperties => ({
+const dateField = (
+	displayName: string,
+	name: string,
+	description: string,
+	show: Record<string, string[]>,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'string',
@@ -56,7 +94,12 @@ const dateField = (displayName: string, name: string, description: string, show:
 	displayOptions: { show },
 });
 
-const multi = (displayName: string, name: string, method: string, what: string): INodeProperties => ({
+const multi = (
+	displayName: string,
+	name: string,
+	method: string,
+	what: string,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'multiOptions',
@@ -65,36 +108,148 @@ const multi = (displayName: string, name: string, method: string, what: string):
 	description: `${what}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 });
 
-const listField = (displayName: string, name: string, description: string): INodeProperties => ({ displayName, name, type: 'string', default: '', placeholder: 'Retail, Business', description });
+const listField = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	placeholder: 'Retail, Business',
+	description,
+});
 
 const reportFields: INodeProperties[] = [
-	{ displayName: 'Report', name: 'report', type: 'options', options: REPORTS.map(({ name, value }) => ({ name, value })), default: 'billedMinutes', description: 'The report to run' },
-	{ displayName: 'Report Name', name: 'reportName', type: 'string', default: '', placeholder: 'invoiceSummary', description: 'Name of a report not in the list', displayOptions: { show: { report: ['other'] } } },
-	{ displayName: 'Period', name: 'when', type: 'options', options: WHEN, default: 'last month', description: 'The date range, computed by the platform in its own time', displayOptions: { show: { report: [...dated, 'other'] } } },
-	dateField('From', 'dateFrom', 'Start of the range', { report: [...dated, 'other'], when: ['custom'] }),
-	dateField('To', 'dateTo', 'End of the range; give a time to be exact, as the spec does not say how a bare date is read', { report: [...dated, 'other'], when: ['custom'] }),
+	{
+		displayName: 'Report',
+		name: 'report',
+		type: 'options',
+		options: REPORTS.map(({ name, value }) => ({ name, value })),
+		default: 'billedMinutes',
+		description: 'The report to run',
+	},
+	{
+		displayName: 'Report Name',
+		name: 'reportName',
+		type: 'string',
+		default: '',
+		placeholder: 'invoiceSummary',
+		description: 'Name of a report not in the list',
+		displayOptions: { show: { report: ['other'] } },
+	},
+	{
+		displayName: 'Period',
+		name: 'when',
+		type: 'options',
+		options: WHEN,
+		default: 'last month',
+		description: 'The date range, computed by the platform in its own time',
+		displayOptions: { show: { report: [...dated, 'other'] } },
+	},
+	dateField('From', 'dateFrom', 'Start of the range', {
+		report: [...dated, 'other'],
+		when: ['custom'],
+	}),
+	dateField(
+		'To',
+		'dateTo',
+		'End of the range; give a time to be exact, as the spec does not say how a bare date is read',
+		{ report: [...dated, 'other'], when: ['custom'] },
+	),
 	dateField('Date', 'date', 'The day balances are aged at', { report: ['agedReceivables'] }),
-	dateField('To', 'dateToOnly', 'Services active on this date', { report: ['totalServicesSummary'] }),
+	dateField('To', 'dateToOnly', 'Services active on this date', {
+		report: ['totalServicesSummary'],
+	}),
 	collection('Report Options', 'reportOptions', [
-		{ ...listField('Billing Groups', 'billinggroups', 'Only these billing groups (comma-separated)'), displayOptions: { show: { '/report': reportsWith('billinggroups') } } },
-		{ ...multi('Call Type Names or IDs', 'ctid', 'getCallTypes', 'Call types to include; none: all'), displayOptions: { show: { '/report': reportsWith('ctid') } } },
-		{ ...listField('Exclude Billing Groups', 'exclude_billinggroups', 'Leave out these billing groups (comma-separated)'), displayOptions: { show: { '/report': reportsWith('exclude_billinggroups') } } },
-		{ displayName: 'Include Usage', name: 'include_usage', type: 'boolean', default: false, description: 'Whether to add usage from the first of the month of To up to To', displayOptions: { show: { '/report': reportsWith('include_usage') } } },
-		{ displayName: 'List Price for No Price', name: 'list_price_for_no_price', type: 'boolean', default: false, description: 'Whether to use the list price where a service’s monthly fee is 0', displayOptions: { show: { '/report': reportsWith('list_price_for_no_price') } } },
-		{ displayName: 'Order By', name: 'order_by', type: 'string', default: '', description: 'Row field to sort by (reports that support sorting)' },
-		{ displayName: 'Order Direction', name: 'order_by_direction', type: 'options', options: [{ name: 'Ascending', value: 'asc' }, { name: 'Descending', value: 'desc' }], default: 'asc' },
-		{ ...multi('Service Type Names or IDs', 'esid', 'getServiceTypes', 'Service types to include; none: all'), displayOptions: { show: { '/report': reportsWith('esid') } } },
-		{ ...multi('Service Type Names or IDs', 'serviceTypes', 'getServiceTypes', 'Service types to include; none: all'), displayOptions: { show: { '/report': reportsWith('serviceTypes') } } },
+		{
+			...listField(
+				'Billing Groups',
+				'billinggroups',
+				'Only these billing groups (comma-separated)',
+			),
+			displayOptions: { show: { '/report': reportsWith('billinggroups') } },
+		},
+		{
+			...multi(
+				'Call Type Names or IDs',
+				'ctid',
+				'getCallTypes',
+				'Call types to include; none: all',
+			),
+			displayOptions: { show: { '/report': reportsWith('ctid') } },
+		},
+		{
+			...listField(
+				'Exclude Billing Groups',
+				'exclude_billinggroups',
+				'Leave out these billing groups (comma-separated)',
+			),
+			displayOptions: { show: { '/report': reportsWith('exclude_billinggroups') } },
+		},
+		{
+			displayName: 'Include Usage',
+			name: 'include_usage',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to add usage from the first of the month of To up to To',
+			displayOptions: { show: { '/report': reportsWith('include_usage') } },
+		},
+		{
+			displayName: 'List Price for No Price',
+			name: 'list_price_for_no_price',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to use the list price where a service’s monthly fee is 0',
+			displayOptions: { show: { '/report': reportsWith('list_price_for_no_price') } },
+		},
+		{
+			displayName: 'Order By',
+			name: 'order_by',
+			type: 'string',
+			default: '',
+			description: 'Row field to sort by (reports that support sorting)',
+		},
+		{
+			displayName: 'Order Direction',
+			name: 'order_by_direction',
+			type: 'options',
+			options: [
+				{ name: 'Ascending', value: 'asc' },
+				{ name: 'Descending', value: 'desc' },
+			],
+			default: 'asc',
+		},
+		{
+			...multi(
+				'Service Type Names or IDs',
+				'esid',
+				'getServiceTypes',
+				'Service types to include; none: all',
+			),
+			displayOptions: { show: { '/report': reportsWith('esid') } },
+		},
+		{
+			...multi(
+				'Service Type Names or IDs',
+				'serviceTypes',
+				'getServiceTypes',
+				'Service types to include; none: all',
+			),
+			displayOptions: { show: { '/report': reportsWith('serviceTypes') } },
+		},
 	]),
 ];
 
-const list = (value: unknown) => String(value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: unknown) =>
+	String(value ?? '')
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
 
 const WITH_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 
 /** A report date as the user gave it: with its time when it has one (n8n dates always do), else the day. */
 function reportDate(value: unknown): string {
-	const hasTime = typeof value === 'object' && value !== null ? true : WITH_TIME.test(String(value ?? '').trim());
+	const hasTime =
+		typeof value === 'object' && value !== null ? true : WITH_TIME.test(String(value ?? '').trim());
 	return (hasTime ? toPlatformDateTime(value) : toPlatformDate(value)) as string;
 }
 
@@ -105,7 +260,8 @@ function reportBody(input: RequestInput): IDataObject {
 	const options: IDataObject = {};
 	const when = String(input.param('when', 'last month'));
 	if (report === 'agedReceivables') options.date = reportDate(input.param('date', ''));
-	else if (report === 'totalServicesSummary') options.date_to = reportDate(input.param('dateToOnly', ''));
+	else if (report === 'totalServicesSummary')
+		options.date_to = reportDate(input.param('dateToOnly', ''));
 	else if (when === 'custom') {
 		options.when = 'custom';
 		options.date_from = reportDate(input.param('dateFrom', ''));
@@ -114,7 +270,8 @@ function reportBody(input: RequestInput): IDataObject {
 	const extra = (input.param('reportOptions', {}) as IDataObject) ?? {};
 	for (const [key, value] of Object.entries(extra)) {
 		if (key === 'billinggroups' || key === 'exclude_billinggroups') options[key] = list(value);
-		else if (key === 'ctid' || key === 'esid' || key === 'serviceTypes') options[key] = (value as unknown[]).map(Number);
+		else if (key === 'ctid' || key === 'esid' || key === 'serviceTypes')
+			options[key] = (value as unknown[]).map(Number);
 		else if (!isBlank(value)) options[key] = value as string;
 	}
 	return { report, report_options: options };
@@ -124,15 +281,21 @@ const DATE_FORMS = /^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?|\d{2}-\d{2}-\d{4})$
 
 function validDate(value: unknown): boolean {
 	if (typeof value !== 'string' || !DATE_FORMS.test(value)) return false;
-	const iso = /^\d{2}-/.test(value) ? `${value.slice(6, 10)}-${value.slice(3, 5)}-${value.slice(0, 2)}` : value.slice(0, 10);
+	const iso = /^\d{2}-/.test(value)
+		? `${value.slice(6, 10)}-${value.slice(3, 5)}-${value.slice(0, 2)}`
+		: value.slice(0, 10);
 	return isCalendarDate(iso);
 }
 
 const reportRule: Rule = (input) => {
-	const { report, report_options: options } = reportBody(input) as { report: string; report_options: IDataObject };
+	const { report, report_options: options } = reportBody(input) as {
+		report: string;
+		report_options: IDataObject;
+	};
 	if (!report) return 'Report Name (reportName) is required';
 	const periods = WHEN.map((w) => w.value).sort();
-	if ('when' in options && !periods.includes(String(options.when))) return `Period (when) must be one of: ${periods.join(', ')}`;
+	if ('when' in options && !periods.includes(String(options.when)))
+		return `Period (when) must be one of: ${periods.join(', ')}`;
 	const checks: Array<[string, string, string]> = [
 		['date', 'Date', 'date'],
 		['date_from', 'From', 'dateFrom'],
@@ -141,15 +304,78 @@ const reportRule: Rule = (input) => {
 	for (const [key, label, name] of checks) {
 		if (!(key in options)) continue;
 		if (isBlank(options[key])) return `${label} (${name}) is required`;
-		if (!validDate(options[key])) return `${label} (${name}) must be a real date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or DD-MM-YYYY`;
+		if (!validDate(options[key]))
+			return `${label} (${name}) must be a real date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or DD-MM-YYYY`;
 	}
-	if (options.date_from && options.date_to && /^\d{4}/.test(String(options.date_from)) && /^\d{4}/.test(String(options.date_to)) && String(options.date_from) > String(options.date_to)) {
+	if (
+		options.date_from &&
+		options.date_to &&
+		/^\d{4}/.test(String(options.date_from)) &&
+		/^\d{4}/.test(String(options.date_to)) &&
+		String(options.date_from) > String(options.date_to)
+	) {
 		return 'From (dateFrom) must not be after To (dateTo)';
 	}
 	return undefined;
 };
 
-const NUMBERS = ['cid', 'iid', 'enid', 'vid', 'balance', 'current', 'overdue0', 'overdue30', 'overdue60', 'overdue90', 'overdue120', 'total', 'amount', 'total_calls', 'total_sms', 'billed_minutes', 'billed_amount', 'invoice_total', 'service_fees', 'usage', 'credits', 'monthly_fee', 'monthly_fees', 'service_count', 'new_customers', 'existing_customers', 'end_customers', 'total_customers', 'total_ex_usage', 'revenue', 'payments', 'billed_count', 'service_cost', 'service_sell', 'usage_cost', 'usage_sell', 'gp', 'gp_percent', 'total_sales', 'avg_account_spend', 'avg_service_spend', 'avg6monthspend', 'avgMinutes', 'avgSms', 'avg_minutes', 'avg_sms', 'min_spend', 'expected_revenue', 'setup_fees', 'bundle_fees', 'contract_length', 'late_fee_count', 'late_fee_amount', 'payment_fee_count', 'payment_fee_amount'];
+const NUMBERS = [
+	'cid',
+	'iid',
+	'enid',
+	'vid',
+	'balance',
+	'current',
+	'overdue0',
+	'overdue30',
+	'overdue60',
+	'overdue90',
+	'overdue120',
+	'total',
+	'amount',
+	'total_calls',
+	'total_sms',
+	'billed_minutes',
+	'billed_amount',
+	'invoice_total',
+	'service_fees',
+	'usage',
+	'credits',
+	'monthly_fee',
+	'monthly_fees',
+	'service_count',
+	'new_customers',
+	'existing_customers',
+	'end_customers',
+	'total_customers',
+	'total_ex_usage',
+	'revenue',
+	'payments',
+	'billed_count',
+	'service_cost',
+	'service_sell',
+	'usage_cost',
+	'usage_sell',
+	'gp',
+	'gp_percent',
+	'total_sales',
+	'avg_account_spend',
+	'avg_service_spend',
+	'avg6monthspend',
+	'avgMinutes',
+	'avgSms',
+	'avg_minutes',
+	'avg_sms',
+	'min_spend',
+	'expected_revenue',
+	'setup_fees',
+	'bundle_fees',
+	'contract_length',
+	'late_fee_count',
+	'late_fee_amount',
+	'payment_fee_count',
+	'payment_fee_amount',
+];
 
 export const reportOperations: Operation[] = [
 	{

@@ -9,9 +9,15 @@ export class TelcoBillingService implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Telco Billing Service',
 		name: 'telcoBillingService',
-		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		icon: {
+			light: 'file:../../icons/telcoBilling.svg',
+			dark: 'file:../../icons/telcoBilling.dark.svg',
+		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Provision, price and end customer services and bundles: fees, misc charges, early termination',
+		description:
+			'Provision, price and end customer services and bundles: fees, misc charges, ' +
+			'early termination',
+
 		defaults: { name: 'Telco Billing Service' },
 		usableAsTool: true,
 		...declarativeNode(),
@@ -22,8 +28,16 @@ export class TelcoBillingService implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Service', value: 'service', description: 'Customer services (enid): numbers, fees, status, charges' },
-					{ name: 'Service Bundle', value: 'bundle', description: 'Bundles of services with included usage' },
+					{
+						name: 'Service',
+						value: 'service',
+						description: 'Customer services (enid): numbers, fees, status, charges',
+					},
+					{
+						name: 'Service Bundle',
+						value: 'bundle',
+						description: 'Bundles of services with included usage',
+					},
 				],
 				default: 'service',
 			},

@@ -5,7 +5,14 @@ import type { Operation } from '../shared/operations';
 import { isBlank, rules } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
-const BUNDLE_NUMBERS = ['id', 'cid', 'active', 'included_usage_type', 'included_value', 'monthly_cost'];
+const BUNDLE_NUMBERS = [
+	'id',
+	'cid',
+	'active',
+	'included_usage_type',
+	'included_value',
+	'monthly_cost',
+];
 
 const bundleIdField: INodeProperties = {
 	displayName: 'Bundle Name or ID',
@@ -14,7 +21,8 @@ const bundleIdField: INodeProperties = {
 	typeOptions: { loadOptionsMethod: 'getCustomerBundles', loadOptionsDependsOn: ['cid'] },
 	required: true,
 	default: '',
-	description: 'A bundle of the chosen customer. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	description:
+		'A bundle of the chosen customer. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 const bundleFields: INodeProperties[] = [
@@ -24,15 +32,66 @@ const bundleFields: INodeProperties[] = [
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getCallTypes' },
 		default: [],
-		description: 'Call types the included usage applies to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		description:
+			'Call types the included usage applies to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	}),
-	bodyField({ displayName: 'Date Ended', name: 'date_ended', type: 'string', default: '', placeholder: 'YYYY-MM-DD' }),
-	bodyField({ displayName: 'Date Started', name: 'date_started', type: 'string', default: '', placeholder: 'YYYY-MM-DD' }),
-	bodyField({ displayName: 'Included Usage Type', name: 'included_usage_type', type: 'options', options: [{ name: 'None', value: 0 }, { name: 'Included Dollars', value: 1 }, { name: 'Included Minutes', value: 2 }], default: 0 }),
-	bodyField({ displayName: 'Included Value', name: 'included_value', type: 'number', default: 0, description: 'Dollars or minutes included, depending on Included Usage Type' }),
-	bodyField({ displayName: 'Monthly Cost', name: 'monthly_cost', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: 'Charged monthly, on top of the fees of the bundle’s services' }),
-	bodyField({ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the bundle is active' }),
-].map((field) => (field.name === 'active' ? { ...field, routing: { send: { type: 'body' as const, property: 'active', value: '={{ $value ? 1 : 0 }}' } } } : field));
+	bodyField({
+		displayName: 'Date Ended',
+		name: 'date_ended',
+		type: 'string',
+		default: '',
+		placeholder: 'YYYY-MM-DD',
+	}),
+	bodyField({
+		displayName: 'Date Started',
+		name: 'date_started',
+		type: 'string',
+		default: '',
+		placeholder: 'YYYY-MM-DD',
+	}),
+	bodyField({
+		displayName: 'Included Usage Type',
+		name: 'included_usage_type',
+		type: 'options',
+		options: [
+			{ name: 'None', value: 0 },
+			{ name: 'Included Dollars', value: 1 },
+			{ name: 'Included Minutes', value: 2 },
+		],
+		default: 0,
+	}),
+	bodyField({
+		displayName: 'Included Value',
+		name: 'included_value',
+		type: 'number',
+		default: 0,
+		description: 'Dollars or minutes included, depending on Included Usage Type',
+	}),
+	bodyField({
+		displayName: 'Monthly Cost',
+		name: 'monthly_cost',
+		type: 'number',
+		default: 0,
+		typeOptions: { numberPrecision: 2 },
+		description: 'Charged monthly, on top of the fees of the bundle’s services',
+	}),
+	bodyField({
+		displayName: 'Active',
+		name: 'active',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the bundle is active',
+	}),
+].map((field) =>
+	field.name === 'active'
+		? {
+				...field,
+				routing: {
+					send: { type: 'body' as const, property: 'active', value: '={{ $value ? 1 : 0 }}' },
+				},
+			}
+		: field,
+);
 
 // The spec makes these nullable; an empty field is simply not sent, so clearing is asked for by name.
 const NULLABLE = [
@@ -55,16 +114,25 @@ function cleared(input: RequestInput): string[] {
 }
 
 const clearRule: Rule = (input) => {
-	const both = NULLABLE.find((field) => cleared(input).includes(field.value) && !isBlank(input.body[field.value]));
+	const both = NULLABLE.find(
+		(field) => cleared(input).includes(field.value) && !isBlank(input.body[field.value]),
+	);
 	return both && `Update Fields: ${both.name} (${both.value}) cannot be both given and cleared`;
 };
 
 /** A date field added but left empty is not sent: the spec's dates are YYYY-MM-DD or, to clear, null. */
 function dropBlankDates(input: RequestInput): void {
-	for (const field of ['date_started', 'date_ended']) if (field in input.body && isBlank(input.body[field])) delete input.body[field];
+	for (const field of ['date_started', 'date_ended'])
+		if (field in input.body && isBlank(input.body[field])) delete input.body[field];
 }
 
-const nameField = bodyField({ displayName: 'Name', name: 'name', type: 'string', required: true, default: '' });
+const nameField = bodyField({
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	required: true,
+	default: '',
+});
 const cidInBody = customerLocator({ routing: { send: { type: 'body', property: 'cid' } } });
 
 export const bundleOperations: Operation[] = [
@@ -85,7 +153,13 @@ export const bundleOperations: Operation[] = [
 		description: 'Get a bundle with its charges and services',
 		method: 'GET',
 		path: '/serviceBundles/get/{bundleId}',
-		fields: [customerLocator({ required: false, description: 'Only used to list the customer’s bundles in Bundle below' }), bundleIdField],
+		fields: [
+			customerLocator({
+				required: false,
+				description: 'Only used to list the customer’s bundles in Bundle below',
+			}),
+			bundleIdField,
+		],
 		output: { root: 'serviceBundle', numbers: BUNDLE_NUMBERS },
 	},
 	{
@@ -95,9 +169,18 @@ export const bundleOperations: Operation[] = [
 		description: 'Create a service bundle for a customer',
 		method: 'POST',
 		path: '/serviceBundles/post',
-		fields: [cidInBody, nameField, collection('Additional Fields', 'additionalFields', bundleFields)],
+		fields: [
+			cidInBody,
+			nameField,
+			collection('Additional Fields', 'additionalFields', bundleFields),
+		],
 		dateFields: ['date_started', 'date_ended'],
-		rules: [rules.required('body', 'cid', 'Customer'), rules.required('body', 'name', 'Name'), rules.date('body', 'date_started', 'Date Started'), rules.date('body', 'date_ended', 'Date Ended')],
+		rules: [
+			rules.required('body', 'cid', 'Customer'),
+			rules.required('body', 'name', 'Name'),
+			rules.date('body', 'date_started', 'Date Started'),
+			rules.date('body', 'date_ended', 'Date Ended'),
+		],
 		prepare: dropBlankDates,
 		...withCustomerIds(),
 		output: { numbers: ['id'] },
@@ -109,9 +192,25 @@ export const bundleOperations: Operation[] = [
 		description: 'Change a bundle (the platform needs its customer and name again)',
 		method: 'POST',
 		path: '/serviceBundles/post',
-		fields: [cidInBody, { ...bundleIdField, routing: { send: { type: 'body', property: 'id' } } }, nameField, collection('Update Fields', 'updateFields', [bundleFields[0], clearField, ...bundleFields.slice(1)])],
+		fields: [
+			cidInBody,
+			{ ...bundleIdField, routing: { send: { type: 'body', property: 'id' } } },
+			nameField,
+			collection('Update Fields', 'updateFields', [
+				bundleFields[0],
+				clearField,
+				...bundleFields.slice(1),
+			]),
+		],
 		dateFields: ['date_started', 'date_ended'],
-		rules: [rules.required('body', 'id', 'Bundle'), rules.required('body', 'cid', 'Customer'), rules.required('body', 'name', 'Name'), rules.date('body', 'date_started', 'Date Started'), rules.date('body', 'date_ended', 'Date Ended'), clearRule],
+		rules: [
+			rules.required('body', 'id', 'Bundle'),
+			rules.required('body', 'cid', 'Customer'),
+			rules.required('body', 'name', 'Name'),
+			rules.date('body', 'date_started', 'Date Started'),
+			rules.date('body', 'date_ended', 'Date Ended'),
+			clearRule,
+		],
 		prepare: (input) => {
 			dropBlankDates(input);
 			for (const field of cleared(input)) input.body[field] = null;

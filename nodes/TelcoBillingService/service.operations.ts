@@ -6,11 +6,35 @@ import { fixedRows, rules, splitList } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 import { optionalServiceFields, SERVICE_STATUS_OPTIONS, serviceTypeField } from './serviceFields';
 
-const SERVICE_NUMBERS = ['id', 'cid', 'servicetype', 'monthlyfee', 'cost', 'quantity', 'parent_id', 'call_rates_id', 'bundle_id'];
+const SERVICE_NUMBERS = [
+	'id',
+	'cid',
+	'servicetype',
+	'monthlyfee',
+	'cost',
+	'quantity',
+	'parent_id',
+	'call_rates_id',
+	'bundle_id',
+];
 const ETF_NUMBERS = ['amount_remaining', 'etf', 'etf_applied', 'enid'];
 const COST_NUMBERS = ['enid', 'monthlyfee', 'monthly_prorata_fee', 'dailyfee'];
 
-const SEARCH_FIELDS = ['billing_name', 'call_rates_id', 'cid', 'date_created', 'date_ended', 'date_modified', 'id', 'ip_ipadd', 'monthlyfee', 'service_num', 'service_status', 'start_date', 'username'];
+const SEARCH_FIELDS = [
+	'billing_name',
+	'call_rates_id',
+	'cid',
+	'date_created',
+	'date_ended',
+	'date_modified',
+	'id',
+	'ip_ipadd',
+	'monthlyfee',
+	'service_num',
+	'service_status',
+	'start_date',
+	'username',
+];
 const OPERATORS = [
 	{ name: 'Contains (Like)', value: 'like' },
 	{ name: 'Equals', value: '=' },
@@ -51,7 +75,9 @@ function serviceIds(input: RequestInput): number[] {
 const serviceIdsRule: Rule = (input) => {
 	const ids = serviceIds(input);
 	if (ids.length === 0) return 'Service IDs (serviceIds) must list at least one service ID';
-	return ids.every((id) => Number.isInteger(id) && id > 0) ? undefined : 'Service IDs (serviceIds) must be whole numbers';
+	return ids.every((id) => Number.isInteger(id) && id > 0)
+		? undefined
+		: 'Service IDs (serviceIds) must be whole numbers';
 };
 
 const searchFields: INodeProperties[] = [
@@ -68,8 +94,20 @@ const searchFields: INodeProperties[] = [
 				displayName: 'Criterion',
 				name: 'rows',
 				values: [
-					{ displayName: 'Field', name: 'field', type: 'options', options: SEARCH_FIELDS.map((value) => ({ name: value, value })), default: 'service_num' },
-					{ displayName: 'Operator', name: 'operator', type: 'options', options: OPERATORS, default: 'like' },
+					{
+						displayName: 'Field',
+						name: 'field',
+						type: 'options',
+						options: SEARCH_FIELDS.map((value) => ({ name: value, value })),
+						default: 'service_num',
+					},
+					{
+						displayName: 'Operator',
+						name: 'operator',
+						type: 'options',
+						options: OPERATORS,
+						default: 'like',
+					},
 					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
 				],
 			},
@@ -86,16 +124,26 @@ const searchFields: INodeProperties[] = [
 
 function searchCriteria(input: RequestInput): IDataObject[] {
 	const rows = fixedRows(input, 'criteria', 'rows');
-	const criteria = rows.map((row) => ({ field: row.field, operator: row.operator ?? 'like', value: row.value ?? '' }));
-	if (input.param('activeOnly', false)) criteria.push({ field: 'active_services', operator: '=', value: '1' });
+	const criteria = rows.map((row) => ({
+		field: row.field,
+		operator: row.operator ?? 'like',
+		value: row.value ?? '',
+	}));
+	if (input.param('activeOnly', false))
+		criteria.push({ field: 'active_services', operator: '=', value: '1' });
 	return criteria;
 }
 
 const searchRule: Rule = (input) => {
 	const criteria = searchCriteria(input);
-	if (criteria.length === 0) return 'Criteria (criteria) needs at least one row, or turn on Only Active Services';
-	const blank = criteria.find((c) => c.field !== 'active_services' && String(c.value).trim() === '');
-	return blank ? `Criteria (criteria): the value for ${String(blank.field)} is required` : undefined;
+	if (criteria.length === 0)
+		return 'Criteria (criteria) needs at least one row, or turn on Only Active Services';
+	const blank = criteria.find(
+		(c) => c.field !== 'active_services' && String(c.value).trim() === '',
+	);
+	return blank
+		? `Criteria (criteria): the value for ${String(blank.field)} is required`
+		: undefined;
 };
 
 const monthlyFeeRule: Rule = (input) =>
@@ -103,9 +151,21 @@ const monthlyFeeRule: Rule = (input) =>
 		? 'Monthly Fee (monthlyfee) cannot be given together with Recalculate Monthly Fee'
 		: undefined;
 
-const statusRule = rules.oneOf('body', 'service_status', 'Service Status', SERVICE_STATUS_OPTIONS.map((o) => o.value));
+const statusRule = rules.oneOf(
+	'body',
+	'service_status',
+	'Service Status',
+	SERVICE_STATUS_OPTIONS.map((o) => o.value),
+);
 
-const serviceNumField: INodeProperties = { displayName: 'Service Number', name: 'service_num', type: 'string', required: true, default: '', description: 'Phone number or identifier of the service' };
+const serviceNumField: INodeProperties = {
+	displayName: 'Service Number',
+	name: 'service_num',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'Phone number or identifier of the service',
+};
 
 export const serviceOperations: Operation[] = [
 	{
@@ -144,17 +204,34 @@ export const serviceOperations: Operation[] = [
 		value: 'create',
 		name: 'Create',
 		action: 'Create a service',
-		description: 'Add a service to a customer; without a monthly fee the platform prices it from the price book or list price',
+		description:
+			'Add a service to a customer; without a monthly fee the platform prices it from ' +
+			'the price book or list price',
+
 		method: 'POST',
 		path: '/services/add',
 		fields: [
 			customerLocator({ routing: { send: { type: 'body', property: 'cid' } } }),
 			{ ...serviceTypeField, required: true },
 			bodyField(serviceNumField),
-			bodyField({ displayName: 'Start Date', name: 'start_date', type: 'string', required: true, default: '', placeholder: 'YYYY-MM-DD' }),
+			bodyField({
+				displayName: 'Start Date',
+				name: 'start_date',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: 'YYYY-MM-DD',
+			}),
 			collection('Additional Fields', 'additionalFields', [
 				...optionalServiceFields.slice(0, 5),
-				bodyField({ displayName: 'Monthly Fee', name: 'monthlyfee', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: 'Ex tax recurring fee; leave out to use the customer’s price' }),
+				bodyField({
+					displayName: 'Monthly Fee',
+					name: 'monthlyfee',
+					type: 'number',
+					default: 0,
+					typeOptions: { numberPrecision: 2 },
+					description: 'Ex tax recurring fee; leave out to use the customer’s price',
+				}),
 				...optionalServiceFields.slice(5),
 			]),
 		],
@@ -174,7 +251,8 @@ export const serviceOperations: Operation[] = [
 		value: 'update',
 		name: 'Update',
 		action: 'Update a service',
-		description: 'Change a service; optionally recalculate its monthly fee from the price book or list price',
+		description:
+			'Change a service; optionally recalculate its monthly fee from the price book or list price',
 		method: 'POST',
 		path: '/services/update/{serviceId}',
 		fields: [
@@ -184,18 +262,40 @@ export const serviceOperations: Operation[] = [
 				name: 'recalculateMonthlyFee',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to let the platform recompute the fee (sends monthlyfee: false), e.g. after a service type change or to end grandfathered pricing',
+				description:
+					'Whether to let the platform recompute the fee (sends monthlyfee: false), e.g. ' +
+					'after a service type change or to end grandfathered pricing',
 			},
 			collection('Update Fields', 'updateFields', [
 				...optionalServiceFields.slice(0, 3),
-				bodyField({ displayName: 'Customer ID', name: 'cid', type: 'string', default: '', description: 'Move the service to this customer (ID, account_id or crm_id; an account_id or crm_id is looked up first, as the platform wants the ID here)' }),
+				bodyField({
+					displayName: 'Customer ID',
+					name: 'cid',
+					type: 'string',
+					default: '',
+					description:
+						'Move the service to this customer (ID, account_id or crm_id; an account_id or ' +
+						'crm_id is looked up first, as the platform wants the ID here)',
+				}),
 				...optionalServiceFields.slice(3, 5),
-				bodyField({ displayName: 'Monthly Fee', name: 'monthlyfee', type: 'number', default: 0, typeOptions: { numberPrecision: 2 } }),
+				bodyField({
+					displayName: 'Monthly Fee',
+					name: 'monthlyfee',
+					type: 'number',
+					default: 0,
+					typeOptions: { numberPrecision: 2 },
+				}),
 				...optionalServiceFields.slice(5, 7),
 				bodyField({ ...serviceNumField, required: false }),
 				optionalServiceFields[7],
 				{ ...serviceTypeField, displayName: 'Service Type Name or ID' },
-				bodyField({ displayName: 'Start Date', name: 'start_date', type: 'string', default: '', placeholder: 'YYYY-MM-DD' }),
+				bodyField({
+					displayName: 'Start Date',
+					name: 'start_date',
+					type: 'string',
+					default: '',
+					placeholder: 'YYYY-MM-DD',
+				}),
 			]),
 		],
 		dateFields: ['start_date'],
@@ -222,13 +322,41 @@ export const serviceOperations: Operation[] = [
 				typeOptions: { loadOptionsMethod: 'getProducts' },
 				required: true,
 				default: '',
-				description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				description:
+					'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 			}),
-			bodyField({ displayName: 'Charge Date', name: 'charge_date', type: 'string', required: true, default: '', placeholder: 'YYYY-MM-DD', description: 'A future date keeps it off invoices until then' }),
+			bodyField({
+				displayName: 'Charge Date',
+				name: 'charge_date',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: 'YYYY-MM-DD',
+				description: 'A future date keeps it off invoices until then',
+			}),
 			collection('Additional Fields', 'additionalFields', [
-				bodyField({ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'Overrides the product description on the invoice' }),
-				bodyField({ displayName: 'Price Inc Tax', name: 'inc_tax_amount', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: 'Overrides the tax-inclusive price' }),
-				bodyField({ displayName: 'Tax Rate', name: 'taxrate', type: 'number', default: 10, description: 'Overrides the tax rate, in whole percent' }),
+				bodyField({
+					displayName: 'Description',
+					name: 'description',
+					type: 'string',
+					default: '',
+					description: 'Overrides the product description on the invoice',
+				}),
+				bodyField({
+					displayName: 'Price Inc Tax',
+					name: 'inc_tax_amount',
+					type: 'number',
+					default: 0,
+					typeOptions: { numberPrecision: 2 },
+					description: 'Overrides the tax-inclusive price',
+				}),
+				bodyField({
+					displayName: 'Tax Rate',
+					name: 'taxrate',
+					type: 'number',
+					default: 10,
+					description: 'Overrides the tax rate, in whole percent',
+				}),
 			]),
 		],
 		dateFields: ['charge_date'],
@@ -242,7 +370,8 @@ export const serviceOperations: Operation[] = [
 		],
 		// The spec types enid and pid as integers; the locator and expressions give text.
 		prepare: (input) => {
-			for (const field of ['enid', 'pid']) input.body[field] = Number(String(input.body[field]).trim());
+			for (const field of ['enid', 'pid'])
+				input.body[field] = Number(String(input.body[field]).trim());
 		},
 		output: { numbers: ['id'] },
 	},
@@ -272,7 +401,8 @@ export const serviceOperations: Operation[] = [
 		value: 'applyEtf',
 		name: 'Apply ETF',
 		action: 'Apply an early termination fee',
-		description: 'Charge the early termination fee to the service (the platform does this with a GET request)',
+		description:
+			'Charge the early termination fee to the service (the platform does this with a GET request)',
 		method: 'GET',
 		path: '/services/{serviceId}/doETF/{date?}',
 		fields: [service, optionalDate('Date the fee takes effect; empty means today')],
@@ -321,10 +451,18 @@ export const serviceOperations: Operation[] = [
 		value: 'getProRataCost',
 		name: 'Get Pro-Rata Cost',
 		action: 'Get the pro rata cost of a service number',
-		description: 'The first month’s pro-rata fee of the service with this number starting on a date',
+		description:
+			'The first month’s pro-rata fee of the service with this number starting on a date',
 		method: 'GET',
 		path: '/services/get/monthlyCostByServiceNumber/proRata/{date}/{service_num}',
-		fields: [serviceNumField, { ...optionalDate('The service’s start date: the number must start on it'), displayName: 'Start Date', required: true }],
+		fields: [
+			serviceNumField,
+			{
+				...optionalDate('The service’s start date: the number must start on it'),
+				displayName: 'Start Date',
+				required: true,
+			},
+		],
 		dateFields: ['date'],
 		rules: [rules.date('path', 'date', 'Start Date')],
 		output: { root: 'data', numbers: COST_NUMBERS },

@@ -5,7 +5,11 @@ export const SERVICE_STATUS_OPTIONS = [
 	{ name: 'Active', value: 'active', description: 'Billed normally' },
 	{ name: 'Churned', value: 'churned' },
 	{ name: 'Disconnected', value: 'disconnected' },
-	{ name: 'Pending', value: 'pending', description: 'Provisioned but not yet billed: skipped by the bill run' },
+	{
+		name: 'Pending',
+		value: 'pending',
+		description: 'Provisioned but not yet billed: skipped by the bill run',
+	},
 	{ name: 'Pending Disconnection', value: 'pending_disconnection' },
 	{ name: 'Suspended', value: 'suspended' },
 ];
@@ -42,12 +46,50 @@ export const bundleField: INodeProperties = bodyField({
 
 /** Optional service fields shared by Create and Update, alphabetical as n8n lists them. */
 export const optionalServiceFields: INodeProperties[] = [
-	bodyField({ displayName: 'Billing Name', name: 'billing_name', type: 'string', default: '', description: 'Human-readable name shown on invoices' }),
+	bodyField({
+		displayName: 'Billing Name',
+		name: 'billing_name',
+		type: 'string',
+		default: '',
+		description: 'Human-readable name shown on invoices',
+	}),
 	bundleField,
 	rateCardField,
-	bodyField({ displayName: 'Contract Term', name: 'contractterm', type: 'string', default: '', placeholder: '24 months', description: 'Contract term text; its number of months drives early termination fees' }),
-	bodyField({ displayName: 'Cost', name: 'cost', type: 'number', default: 0, typeOptions: { numberPrecision: 2 }, description: 'Cost price, ex tax' }),
-	bodyField({ displayName: 'Parent Service ID', name: 'parent_id', type: 'number', default: 0, description: 'ID of the parent or related service' }),
-	bodyField({ displayName: 'Quantity', name: 'quantity', type: 'number', default: 1, description: 'Count of hidden services, users or channels' }),
-	bodyField({ displayName: 'Service Status', name: 'service_status', type: 'options', options: SERVICE_STATUS_OPTIONS, default: 'active' }),
+	bodyField({
+		displayName: 'Contract Term',
+		name: 'contractterm',
+		type: 'string',
+		default: '',
+		placeholder: '24 months',
+		description: 'Contract term text; its number of months drives early termination fees',
+	}),
+	bodyField({
+		displayName: 'Cost',
+		name: 'cost',
+		type: 'number',
+		default: 0,
+		typeOptions: { numberPrecision: 2 },
+		description: 'Cost price, ex tax',
+	}),
+	bodyField({
+		displayName: 'Parent Service ID',
+		name: 'parent_id',
+		type: 'number',
+		default: 0,
+		description: 'ID of the parent or related service',
+	}),
+	bodyField({
+		displayName: 'Quantity',
+		name: 'quantity',
+		type: 'number',
+		default: 1,
+		description: 'Count of hidden services, users or channels',
+	}),
+	bodyField({
+		displayName: 'Service Status',
+		name: 'service_status',
+		type: 'options',
+		options: SERVICE_STATUS_OPTIONS,
+		default: 'active',
+	}),
 ];

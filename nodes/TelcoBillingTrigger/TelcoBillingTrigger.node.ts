@@ -1,4 +1,10 @@
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { toSafeError } from '../shared/errors';
 import { loadOptions } from '../shared/loaders';
@@ -34,22 +40,40 @@ function examples(observation: Observation, settings: Settings): Emitted[] {
 	for (const event of settings.events) {
 		if (event === 'newCampaign' && campaigns[0]) out.push({ event, campaign: campaigns[0] });
 		if (event === 'campaignStatusChanged') {
-			const found = campaigns.find((c) => settings.statuses.length === 0 || settings.statuses.includes(String(c.status)));
+			const found = campaigns.find(
+				(c) => settings.statuses.length === 0 || settings.statuses.includes(String(c.status)),
+			);
 			if (found) out.push({ event, campaign: found, previousStatus: null });
 		}
 		if (event === 'campaignFinished') {
 			const found = campaigns.find((c) => FINISHED.includes(String(c.status)));
 			if (found) out.push({ event, campaign: found, previousStatus: null });
 		}
-		if (event === 'cdrsImported' && sources[0]) out.push({ event, source: { source: sources[0][0], latest_date: sources[0][1] }, previousDate: null });
+		if (event === 'cdrsImported' && sources[0])
+			out.push({
+				event,
+				source: { source: sources[0][0], latest_date: sources[0][1] },
+				previousDate: null,
+			});
 		if (event === 'cdrsRated') {
 			const rated = [...observation.rated].sort(([, a], [, b]) => b.localeCompare(a))[0];
-			if (rated) out.push({ event, source: { source: rated[0], latest_date: rated[1] }, previousDate: null });
+			if (rated)
+				out.push({
+					event,
+					source: { source: rated[0], latest_date: rated[1] },
+					previousDate: null,
+				});
 		}
 		if (event === 'cdrFeedStale') {
 			const stale = baseline(observation, settings).sources;
 			const found = sources.find(([source]) => stale[source]?.stale);
-			if (found) out.push({ event, source: { source: found[0], latest_date: found[1] }, previousDate: null, staleHours: settings.staleHours });
+			if (found)
+				out.push({
+					event,
+					source: { source: found[0], latest_date: found[1] },
+					previousDate: null,
+					staleHours: settings.staleHours,
+				});
 		}
 	}
 	return out;
@@ -59,11 +83,17 @@ export class TelcoBillingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Telco Billing Trigger',
 		name: 'telcoBillingTrigger',
-		icon: { light: 'file:../../icons/telcoBilling.svg', dark: 'file:../../icons/telcoBilling.dark.svg' },
+		icon: {
+			light: 'file:../../icons/telcoBilling.svg',
+			dark: 'file:../../icons/telcoBilling.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
-		description: 'Starts a workflow when bulk email campaigns change, when CDRs are imported or rated, and when a CDR feed stalls',
+		description:
+			'Starts a workflow when bulk email campaigns change, when CDRs are imported or ' +
+			'rated, and when a CDR feed stalls',
+
 		defaults: { name: 'Telco Billing Trigger' },
 		polling: true,
 		usableAsTool: undefined,
@@ -101,7 +131,11 @@ export class TelcoBillingTrigger implements INodeType {
 }
 
 /** Reads the platform; a failure comes back as the error the user may see, with the key kept out. */
-async function observeSafely(context: IPollFunctions, stored: TriggerState | undefined, watch: Watch): Promise<Observation | Error> {
+async function observeSafely(
+	context: IPollFunctions,
+	stored: TriggerState | undefined,
+	watch: Watch,
+): Promise<Observation | Error> {
 	try {
 		return await observe(context, stored, watch);
 	} catch (error) {
@@ -110,7 +144,11 @@ async function observeSafely(context: IPollFunctions, stored: TriggerState | und
 }
 
 /** An active workflow's poll: what changed since the stored state, each change once. */
-async function track(context: IPollFunctions, settings: Settings, watch: Watch): Promise<INodeExecutionData[][] | null> {
+async function track(
+	context: IPollFunctions,
+	settings: Settings,
+	watch: Watch,
+): Promise<INodeExecutionData[][] | null> {
 	const stored = context.getWorkflowStaticData('node').state as TriggerState | undefined;
 	const first = firstOfActivation(context);
 	const observation = await observeSafely(context, stored, watch);
@@ -120,17 +158,24 @@ async function track(context: IPollFunctions, settings: Settings, watch: Watch):
 		// runs as a regular execution, whose failure the user sees. Without one (the first activation ever)
 		// failing at once is what shows a wrong credential.
 		if (!first || !stored) throw observation;
-		context.logger.warn(`Telco Billing Trigger: the billing platform could not be polled at activation; the next poll tries again: ${observation.message}`);
+		context.logger.warn(
+			`Telco Billing Trigger: the billing platform could not be polled at activation; the next poll tries again: ${observation.message}`,
+		);
 		return null;
 	}
 	const observedAt = new Date().toISOString();
-	const { events, next } = stored ? diff(stored, observation, settings) : { events: [], next: baseline(observation, settings) };
+	const { events, next } = stored
+		? diff(stored, observation, settings)
+		: { events: [], next: baseline(observation, settings) };
 	// Compare-and-set: a poll that overlapped this one may have moved the state on meanwhile. Its result
 	// and ours overlap, so ours is dropped whole; what only ours saw, the next poll sees again. Read the
 	// static data anew: n8n may have replaced the object during the poll.
 	const current = context.getWorkflowStaticData('node');
 	if (current.state !== stored) {
-		context.logger.debug('Telco Billing Trigger: the state changed during this poll; its result is left to the next poll');
+		context.logger.debug(
+			'Telco Billing Trigger: the state changed during this poll; its result is left ' +
+				'to the next poll',
+		);
 		return null;
 	}
 	current.state = next;

@@ -10,7 +10,11 @@ const MAX_NEW_PAGES = 100;
 // At activation, campaigns in flight among the newest 1,000 are found and followed.
 const BASELINE_PAGES = 50;
 
-const CAMPAIGN_EVENTS: TriggerEvent[] = ['newCampaign', 'campaignStatusChanged', 'campaignFinished'];
+const CAMPAIGN_EVENTS: TriggerEvent[] = [
+	'newCampaign',
+	'campaignStatusChanged',
+	'campaignFinished',
+];
 const CDR_EVENTS: TriggerEvent[] = ['cdrsImported', 'cdrsRated', 'cdrFeedStale'];
 
 export interface Watch {
@@ -23,9 +27,17 @@ export interface Watch {
 	timeout: number;
 }
 
-async function campaign(context: IPollFunctions, id: number, timeout: number): Promise<IDataObject | undefined> {
+async function campaign(
+	context: IPollFunctions,
+	id: number,
+	timeout: number,
+): Promise<IDataObject | undefined> {
 	// A campaign id that is missing or another department's is simply not ours; anything else fails the poll.
-	const body = (await platformRequest(context, { method: 'GET', url: `/customer/bulk-email/${id}`, timeout }).catch((error: unknown) =>
+	const body = (await platformRequest(context, {
+		method: 'GET',
+		url: `/customer/bulk-email/${id}`,
+		timeout,
+	}).catch((error: unknown) =>
 		isRefusal(error, { errorCode: 'not_found' }) ? undefined : Promise.reject(error),
 	)) as IDataObject | undefined;
 	if (!body) return undefined;
@@ -39,7 +51,8 @@ function sourceDates(body: IDataObject, watch: Watch): Map<string, string> {
 	const dates = new Map<string, string>();
 	for (const row of (body.data as IDataObject[]) ?? []) {
 		const source = String(row.source);
-		if (watch.sources.length === 0 || watch.sources.includes(source)) dates.set(source, String(row.latest_date));
+		if (watch.sources.length === 0 || watch.sources.includes(source))
+			dates.set(source, String(row.latest_date));
 	}
 	return dates;
 }
@@ -49,8 +62,18 @@ function sourceDates(body: IDataObject, watch: Watch): Map<string, string> {
  * campaigns), each campaign still in flight that is not on them, and the two CDR status lists. At most 3
  * requests plus one per campaign in flight or new; any failure throws, before any state changes.
  */
-export async function observe(context: IPollFunctions, state: TriggerState | undefined, watch: Watch): Promise<Observation> {
-	const observation: Observation = { campaigns: new Map(), gone: [], imported: new Map(), rated: new Map(), platformNow: melbourneWallTime(new Date()) };
+export async function observe(
+	context: IPollFunctions,
+	state: TriggerState | undefined,
+	watch: Watch,
+): Promise<Observation> {
+	const observation: Observation = {
+		campaigns: new Map(),
+		gone: [],
+		imported: new Map(),
+		rated: new Map(),
+		platformNow: melbourneWallTime(new Date()),
+	};
 	const watched = (id: number) => watch.campaignIds.length === 0 || watch.campaignIds.includes(id);
 
 	if (watch.events.some((e) => CAMPAIGN_EVENTS.includes(e))) {
@@ -59,12 +82,20 @@ export async function observe(context: IPollFunctions, state: TriggerState | und
 		const known = state?.maxCampaignId ?? Number.POSITIVE_INFINITY;
 		await walkPages(
 			async (page) => {
-				const body = (await platformRequest(context, { method: 'GET', url: `/customer/bulk-email/page/${page}`, timeout: watch.timeout })) as IDataObject;
+				const body = (await platformRequest(context, {
+					method: 'GET',
+					url: `/customer/bulk-email/page/${page}`,
+					timeout: watch.timeout,
+				})) as IDataObject;
 				const rows = (body.records as IDataObject[]) ?? [];
-				for (const record of rows) if (watched(Number(record.id))) observation.campaigns.set(Number(record.id), record);
+				for (const record of rows)
+					if (watched(Number(record.id))) observation.campaigns.set(Number(record.id), record);
 				return { body, rows };
 			},
-			{ maxPages: state ? MAX_NEW_PAGES : BASELINE_PAGES, enough: ({ rows }) => state !== undefined && rows.some((r) => Number(r.id) <= known) },
+			{
+				maxPages: state ? MAX_NEW_PAGES : BASELINE_PAGES,
+				enough: ({ rows }) => state !== undefined && rows.some((r) => Number(r.id) <= known),
+			},
 		);
 		for (const id of Object.keys(state?.inFlight ?? {}).map(Number)) {
 			if (observation.campaigns.has(id) || !watched(id)) continue;
@@ -75,9 +106,23 @@ export async function observe(context: IPollFunctions, state: TriggerState | und
 	}
 
 	if (watch.events.some((e) => CDR_EVENTS.includes(e))) {
-		observation.imported = sourceDates((await platformRequest(context, { method: 'GET', url: '/cdr/status', timeout: watch.timeout })) as IDataObject, watch);
+		observation.imported = sourceDates(
+			(await platformRequest(context, {
+				method: 'GET',
+				url: '/cdr/status',
+				timeout: watch.timeout,
+			})) as IDataObject,
+			watch,
+		);
 		if (watch.events.includes('cdrsRated')) {
-			observation.rated = sourceDates((await platformRequest(context, { method: 'GET', url: '/cdr/ratingStatus', timeout: watch.timeout })) as IDataObject, watch);
+			observation.rated = sourceDates(
+				(await platformRequest(context, {
+					method: 'GET',
+					url: '/cdr/ratingStatus',
+					timeout: watch.timeout,
+				})) as IDataObject,
+				watch,
+			);
 		}
 	}
 	return observation;

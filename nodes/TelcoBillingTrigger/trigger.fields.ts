@@ -7,12 +7,36 @@ export const triggerFields: INodeProperties[] = [
 		type: 'multiOptions',
 		required: true,
 		options: [
-			{ name: 'Campaign Finished', value: 'campaignFinished', description: 'A campaign completed or was cancelled' },
-			{ name: 'Campaign Status Changed', value: 'campaignStatusChanged', description: 'A campaign moved to another status' },
-			{ name: 'CDR Feed Stale', value: 'cdrFeedStale', description: 'A source’s latest imported call is older than the threshold: once per stall' },
-			{ name: 'CDRs Imported', value: 'cdrsImported', description: 'A source’s latest imported call date moved forward' },
-			{ name: 'CDRs Rated', value: 'cdrsRated', description: 'A source’s latest rated call date moved forward' },
-			{ name: 'New Campaign', value: 'newCampaign', description: 'A bulk email campaign was created' },
+			{
+				name: 'Campaign Finished',
+				value: 'campaignFinished',
+				description: 'A campaign completed or was cancelled',
+			},
+			{
+				name: 'Campaign Status Changed',
+				value: 'campaignStatusChanged',
+				description: 'A campaign moved to another status',
+			},
+			{
+				name: 'CDR Feed Stale',
+				value: 'cdrFeedStale',
+				description: 'A source’s latest imported call is older than the threshold: once per stall',
+			},
+			{
+				name: 'CDRs Imported',
+				value: 'cdrsImported',
+				description: 'A source’s latest imported call date moved forward',
+			},
+			{
+				name: 'CDRs Rated',
+				value: 'cdrsRated',
+				description: 'A source’s latest rated call date moved forward',
+			},
+			{
+				name: 'New Campaign',
+				value: 'newCampaign',
+				description: 'A bulk email campaign was created',
+			},
 		],
 		default: ['campaignFinished'],
 	},
@@ -28,7 +52,10 @@ export const triggerFields: INodeProperties[] = [
 			{ name: 'Sending', value: 'sending' },
 		],
 		default: [],
-		description: 'Fire Campaign Status Changed only when the new status is one of these; none chosen: every change',
+		description:
+			'Fire Campaign Status Changed only when the new status is one of these; none ' +
+			'chosen: every change',
+
 		displayOptions: { show: { events: ['campaignStatusChanged'] } },
 	},
 	{
@@ -37,7 +64,10 @@ export const triggerFields: INodeProperties[] = [
 		type: 'number',
 		default: 2,
 		typeOptions: { minValue: 0.1, numberPrecision: 1 },
-		description: 'A source is stale when its latest imported call is older than this, in platform (Melbourne) time',
+		description:
+			'A source is stale when its latest imported call is older than this, in platform ' +
+			'(Melbourne) time',
+
 		displayOptions: { show: { events: ['cdrFeedStale'] } },
 	},
 	{
@@ -61,7 +91,8 @@ export const triggerFields: INodeProperties[] = [
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: 'getCdrSources' },
 				default: [],
-				description: 'Watch only these CDR sources; none chosen: all. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'Watch only these CDR sources; none chosen: all. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Request Timeout (Seconds)',

@@ -2,7 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 export const FINISHED = ['completed', 'cancelled'];
 
-export type TriggerEvent = 'newCampaign' | 'campaignStatusChanged' | 'campaignFinished' | 'cdrsImported' | 'cdrsRated' | 'cdrFeedStale';
+export type TriggerEvent =
+	| 'newCampaign'
+	| 'campaignStatusChanged'
+	| 'campaignFinished'
+	| 'cdrsImported'
+	| 'cdrsRated'
+	| 'cdrFeedStale';
 
 /** What the trigger remembers between polls: only campaigns in flight and high-water marks. */
 export interface TriggerState {
@@ -60,16 +66,32 @@ function hoursBetween(earlier: string, later: string): number {
  * that moves on but stays behind all along is still the same stall. Without the last poll's time (a state
  * written before it was kept), any later date counts as a new stall.
  */
-function stalledAnew(seen: string, imported: string, polledAt: string | undefined, staleHours: number): boolean {
+function stalledAnew(
+	seen: string,
+	imported: string,
+	polledAt: string | undefined,
+	staleHours: number,
+): boolean {
 	return polledAt ? hoursBetween(imported, polledAt) <= staleHours : imported > seen;
 }
 
 /** The state a first poll records: everything as it is, nothing to emit. */
-export function baseline(observation: Observation, settings: Settings, previousMax = 0): TriggerState {
-	const state: TriggerState = { version: 1, maxCampaignId: previousMax, inFlight: {}, sources: {}, polledAt: observation.platformNow };
+export function baseline(
+	observation: Observation,
+	settings: Settings,
+	previousMax = 0,
+): TriggerState {
+	const state: TriggerState = {
+		version: 1,
+		maxCampaignId: previousMax,
+		inFlight: {},
+		sources: {},
+		polledAt: observation.platformNow,
+	};
 	for (const [id, record] of observation.campaigns) {
 		state.maxCampaignId = Math.max(state.maxCampaignId, id);
-		if (!FINISHED.includes(String(record.status))) state.inFlight[String(id)] = String(record.status);
+		if (!FINISHED.includes(String(record.status)))
+			state.inFlight[String(id)] = String(record.status);
 	}
 	for (const [source, imported] of observation.imported) {
 		state.sources[source] = {
@@ -86,10 +108,20 @@ export function baseline(observation: Observation, settings: Settings, previousM
  * the state to keep; the caller keeps it only if the whole poll succeeded, so a failed poll loses nothing
  * and the next good one emits every change exactly once.
  */
-export function diff(state: TriggerState, observation: Observation, settings: Settings): { events: Emitted[]; next: TriggerState } {
+export function diff(
+	state: TriggerState,
+	observation: Observation,
+	settings: Settings,
+): { events: Emitted[]; next: TriggerState } {
 	const wants = (event: TriggerEvent) => settings.events.includes(event);
 	const events: Emitted[] = [];
-	const next: TriggerState = { version: 1, maxCampaignId: state.maxCampaignId, inFlight: { ...state.inFlight }, sources: {}, polledAt: observation.platformNow };
+	const next: TriggerState = {
+		version: 1,
+		maxCampaignId: state.maxCampaignId,
+		inFlight: { ...state.inFlight },
+		sources: {},
+		polledAt: observation.platformNow,
+	};
 
 	for (const id of [...observation.campaigns.keys()].sort((a, b) => a - b)) {
 		const record = observation.campaigns.get(id)!;
@@ -98,14 +130,23 @@ export function diff(state: TriggerState, observation: Observation, settings: Se
 		const known = String(id) in state.inFlight;
 		if (id > state.maxCampaignId) {
 			if (wants('newCampaign')) events.push({ event: 'newCampaign', campaign: record });
-			if (finished && wants('campaignFinished')) events.push({ event: 'campaignFinished', campaign: record, previousStatus: null });
+			if (finished && wants('campaignFinished'))
+				events.push({ event: 'campaignFinished', campaign: record, previousStatus: null });
 		} else if (known) {
 			const previous = state.inFlight[String(id)];
 			if (previous !== status) {
-				if (wants('campaignStatusChanged') && (settings.statuses.length === 0 || settings.statuses.includes(status))) {
-					events.push({ event: 'campaignStatusChanged', campaign: record, previousStatus: previous });
+				if (
+					wants('campaignStatusChanged') &&
+					(settings.statuses.length === 0 || settings.statuses.includes(status))
+				) {
+					events.push({
+						event: 'campaignStatusChanged',
+						campaign: record,
+						previousStatus: previous,
+					});
 				}
-				if (finished && wants('campaignFinished')) events.push({ event: 'campaignFinished', campaign: record, previousStatus: previous });
+				if (finished && wants('campaignFinished'))
+					events.push({ event: 'campaignFinished', campaign: record, previousStatus: previous });
 			}
 		}
 		next.maxCampaignId = Math.max(next.maxCampaignId, id);
@@ -115,18 +156,38 @@ export function diff(state: TriggerState, observation: Observation, settings: Se
 
 	for (const id of observation.gone) delete next.inFlight[String(id)];
 
-	for (const [source, imported] of [...observation.imported].sort(([a], [b]) => a.localeCompare(b))) {
+	for (const [source, imported] of [...observation.imported].sort(([a], [b]) =>
+		a.localeCompare(b),
+	)) {
 		const before = state.sources[source];
 		const rated = observation.rated.get(source) ?? before?.rated ?? '';
 		const stale = hoursBetween(imported, observation.platformNow) > settings.staleHours;
 		const record = { source, latest_date: imported };
-		if (before && imported > before.imported && wants('cdrsImported')) events.push({ event: 'cdrsImported', source: record, previousDate: before.imported });
-		if (before && rated > before.rated && wants('cdrsRated')) events.push({ event: 'cdrsRated', source: { source, latest_date: rated }, previousDate: before.rated });
+		if (before && imported > before.imported && wants('cdrsImported'))
+			events.push({ event: 'cdrsImported', source: record, previousDate: before.imported });
+		if (before && rated > before.rated && wants('cdrsRated'))
+			events.push({
+				event: 'cdrsRated',
+				source: { source, latest_date: rated },
+				previousDate: before.rated,
+			});
 		// One alarm per stall, a stall being the date the feed stopped at: a source first seen stale has had
 		// its stall before the trigger watched; one stale at the last poll alarms only for a new stall.
-		const alarmed = before ? before.stale && !stalledAnew(before.imported, imported, state.polledAt, settings.staleHours) : stale;
-		if (stale && !alarmed && wants('cdrFeedStale')) events.push({ event: 'cdrFeedStale', source: record, previousDate: before?.imported ?? null, staleHours: settings.staleHours });
-		next.sources[source] = { imported: before && before.imported > imported ? before.imported : imported, rated: before && before.rated > rated ? before.rated : rated, stale };
+		const alarmed = before
+			? before.stale && !stalledAnew(before.imported, imported, state.polledAt, settings.staleHours)
+			: stale;
+		if (stale && !alarmed && wants('cdrFeedStale'))
+			events.push({
+				event: 'cdrFeedStale',
+				source: record,
+				previousDate: before?.imported ?? null,
+				staleHours: settings.staleHours,
+			});
+		next.sources[source] = {
+			imported: before && before.imported > imported ? before.imported : imported,
+			rated: before && before.rated > rated ? before.rated : rated,
+			stale,
+		};
 	}
 	for (const [source, kept] of Object.entries(state.sources)) {
 		if (!next.sources[source]) next.sources[source] = kept;

@@ -11,10 +11,15 @@ function keyOf(context: IPollFunctions): string {
 }
 
 /** Runs `poll` unless a poll of the same workflow and node is running: then returns null at once. */
-export async function exclusively<T>(context: IPollFunctions, poll: () => Promise<T>): Promise<T | null> {
+export async function exclusively<T>(
+	context: IPollFunctions,
+	poll: () => Promise<T>,
+): Promise<T | null> {
 	const key = keyOf(context);
 	if (running.has(key)) {
-		context.logger.debug('Telco Billing Trigger: the previous poll is still running; this one is skipped');
+		context.logger.debug(
+			'Telco Billing Trigger: the previous poll is still running; this one is skipped',
+		);
 		return null;
 	}
 	running.add(key);

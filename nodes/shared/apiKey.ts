@@ -25,13 +25,16 @@ export function withApiKey(
 
 /** A request path as it may be logged: the portal login puts a username and password in the path. */
 export function loggablePath(url: string | undefined): string {
-	return (url ?? '').startsWith('/get-key/') ? '/get-key/***' : url ?? '';
+	return (url ?? '').startsWith('/get-key/') ? '/get-key/***' : (url ?? '');
 }
 
 /** The portal login endpoint; the portal login credential alone adds the username and password to it. */
 export const PORTAL_LOGIN_PATH = '/get-key';
 
-/** Builds a portal login request: the platform's base URL, and the encoded username and password as path segments. */
+/**
+ * Builds a portal login request: the platform's base URL, and the encoded username and password as
+ * path segments.
+ */
 export function withPortalLogin(
 	requestOptions: IHttpRequestOptions,
 	baseUrl: string,

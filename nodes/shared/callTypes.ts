@@ -35,13 +35,21 @@ export async function listCallTypes(get: Get): Promise<IDataObject[]> {
 	const rated = new Set<string>();
 	for (const card of cards) {
 		const detail = await get(`/callRates/get/${encodeURIComponent(String(card.id))}`);
-		const items = ((detail.callRates as IDataObject | undefined)?.callTypes as IDataObject[] | undefined) ?? [];
-		for (const item of items) if (item.ctid !== undefined && !found.has(String(item.ctid))) rated.add(String(item.ctid));
+		const items =
+			((detail.callRates as IDataObject | undefined)?.callTypes as IDataObject[] | undefined) ?? [];
+		for (const item of items)
+			if (item.ctid !== undefined && !found.has(String(item.ctid))) rated.add(String(item.ctid));
 	}
-	const details = await Promise.all([...rated].map(async (ctid) => await get(`/callType/get/${encodeURIComponent(ctid)}`)));
+	const details = await Promise.all(
+		[...rated].map(async (ctid) => await get(`/callType/get/${encodeURIComponent(ctid)}`)),
+	);
 	for (const body of details) {
 		const type = body.serviceType as IDataObject | undefined;
-		if (type?.ctid !== undefined) found.set(String(type.ctid), Object.fromEntries(LIST_FIELDS.map((field) => [field, type[field]])));
+		if (type?.ctid !== undefined)
+			found.set(
+				String(type.ctid),
+				Object.fromEntries(LIST_FIELDS.map((field) => [field, type[field]])),
+			);
 	}
 	return [...found.values()].sort((a, b) => Number(a.ctid) - Number(b.ctid));
 }
@@ -50,6 +58,9 @@ export async function listCallTypes(get: Get): Promise<IDataObject[]> {
 export async function callTypeOptions(get: Get): Promise<INodePropertyOptions[]> {
 	const types = await listCallTypes(get);
 	return types
-		.map((t) => ({ name: `${String(t.name)} — ${String(t.direction)} (${String(t.ctid)})`, value: Number(t.ctid) }))
+		.map((t) => ({
+			name: `${String(t.name)} — ${String(t.direction)} (${String(t.ctid)})`,
+			value: Number(t.ctid),
+		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

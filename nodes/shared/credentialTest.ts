@@ -14,7 +14,9 @@ export function answerRules(refusal: string): IAuthenticateRuleResponseSuccessBo
 				key: 'success',
 				value: undefined,
 				message:
-					'The Base URL answered, but not like the billing platform API (a web page, an error page or another service): check that it is the API address including its API prefix, e.g. https://billing.example.com/api',
+					'The Base URL answered, but not like the billing platform API (a web page, an ' +
+					'error page or another service): check that it is the API address including its ' +
+					'API prefix, e.g. https://billing.example.com/api',
 			},
 		},
 	];

@@ -58,7 +58,12 @@ export function isPlatformDateTime(value: unknown): boolean {
 	const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 	const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
 	return (
-		month >= 1 && month <= 12 && day >= 1 && day <= days &&
-		+value.slice(11, 13) < 24 && +value.slice(14, 16) < 60 && +value.slice(17, 19) < 60
+		month >= 1 &&
+		month <= 12 &&
+		day >= 1 &&
+		day <= days &&
+		+value.slice(11, 13) < 24 &&
+		+value.slice(14, 16) < 60 &&
+		+value.slice(17, 19) < 60
 	);
 }

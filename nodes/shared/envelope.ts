@@ -50,7 +50,8 @@ export function findFailure(body: unknown): PlatformFailure | undefined {
 		return { message: firstMessage(body) ?? body.error_code, errorCode: body.error_code };
 	}
 	const failed = FLAG_KEYS.some((key) => key in body && FALSE_VALUES.has(body[key]));
-	if (failed) return { message: firstMessage(body) ?? 'The platform reported a failure without a reason' };
+	if (failed)
+		return { message: firstMessage(body) ?? 'The platform reported a failure without a reason' };
 	if (firstMessage(body) === 'invalid key') return { message: 'invalid key' };
 	return undefined;
 }

@@ -23,14 +23,22 @@ export function toSafeError(
 		return error;
 	}
 	if (error instanceof PlatformRequestError || error instanceof RefusedAnswer) {
-		return new PlatformRequestError(node, { ...error.failure, message: redact(error.failure.message, secrets) }, itemIndex);
+		return new PlatformRequestError(
+			node,
+			{ ...error.failure, message: redact(error.failure.message, secrets) },
+			itemIndex,
+		);
 	}
 	if (error instanceof NodeApiError && typeof error.context.platformMessage === 'string') {
 		error.message = redact(error.message, secrets);
 		return error;
 	}
 	const failure = transportFailure((error ?? {}) as IDataObject);
-	return new PlatformRequestError(node, { ...failure, message: redact(failure.message, secrets) }, itemIndex);
+	return new PlatformRequestError(
+		node,
+		{ ...failure, message: redact(failure.message, secrets) },
+		itemIndex,
+	);
 }
 
 /**
@@ -44,19 +52,36 @@ export function errorItem(
 	toErrorOutput: boolean,
 ): INodeExecutionData {
 	const platformMessage = error.context?.platformMessage;
-	const json: IDataObject = { error: typeof platformMessage === 'string' ? platformMessage : error.message };
+	const json: IDataObject = {
+		error: typeof platformMessage === 'string' ? platformMessage : error.message,
+	};
 	const code = error.context?.errorCode;
 	if (typeof code === 'string') json.error_code = code;
 	const status = error.context?.httpStatus;
 	if (typeof status === 'string') json.httpCode = status;
-	return toErrorOutput ? { json, error, pairedItem: { item: itemIndex } } : { json, pairedItem: { item: itemIndex } };
+	return toErrorOutput
+		? { json, error, pairedItem: { item: itemIndex } }
+		: { json, pairedItem: { item: itemIndex } };
 }
 
-/** With Continue On Fail: the records of an array answer that succeeded as items, each failed one as an error item, all paired to the input item. */
-export function recordItems(node: INode, error: RecordFailures, itemIndex: number, secrets: string[], toErrorOutput: boolean): INodeExecutionData[] {
+/**
+ * With Continue On Fail: the records of an array answer that succeeded as items, each failed one as
+ * an error item, all paired to the input item.
+ */
+export function recordItems(
+	node: INode,
+	error: RecordFailures,
+	itemIndex: number,
+	secrets: string[],
+	toErrorOutput: boolean,
+): INodeExecutionData[] {
 	return error.outcomes.map(({ json, failure }: RecordOutcome) => {
 		if (!failure) return { json, pairedItem: { item: itemIndex } };
-		const refused = new PlatformRequestError(node, { ...failure, message: redact(failure.message, secrets), kind: 'refused' }, itemIndex);
+		const refused = new PlatformRequestError(
+			node,
+			{ ...failure, message: redact(failure.message, secrets), kind: 'refused' },
+			itemIndex,
+		);
 		const item = errorItem(refused, itemIndex, toErrorOutput);
 		Object.assign(item.json, RecordFailures.identifiersOf(json));
 		return item;

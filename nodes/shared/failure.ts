@@ -8,20 +8,32 @@ export type FailureKind = 'refused' | 'http' | 'connect' | 'timeout' | 'closed' 
 export type KindedFailure = PlatformFailure & { kind?: FailureKind };
 
 function httpHint(status: string): string {
-	if (status === '404') return ': check that the Base URL includes the API prefix (for example https://billing.example.com/api)';
-	if (status === '401' || status === '403') return ': access was denied before the platform saw the request; check the Base URL';
-	if (status.startsWith('5')) return ': the platform (or a proxy in front of it) failed while handling the request; try again later';
+	if (status === '404')
+		return ': check that the Base URL includes the API prefix (for example https://billing.example.com/api)';
+	if (status === '401' || status === '403')
+		return ': access was denied before the platform saw the request; check the Base URL';
+	if (status.startsWith('5'))
+		return ': the platform (or a proxy in front of it) failed while handling the request; try again later';
 	return '';
 }
 
 export function descriptionOf(failure: KindedFailure): string {
 	switch (failure.kind) {
 		case 'connect':
-			return 'n8n could not connect to the billing platform: check the Base URL in the credential, and that the platform can be reached from n8n.';
+			return (
+				'n8n could not connect to the billing platform: check the Base URL in the ' +
+				'credential, and that the platform can be reached from n8n.'
+			);
 		case 'timeout':
-			return 'The billing platform did not answer within the time allowed. It may be busy: try again, or allow more time where the node offers a timeout.';
+			return (
+				'The billing platform did not answer within the time allowed. It may be busy: ' +
+				'try again, or allow more time where the node offers a timeout.'
+			);
 		case 'closed':
-			return 'The billing platform closed the connection before answering. Try again; if it persists, check the Base URL and any proxy in between.';
+			return (
+				'The billing platform closed the connection before answering. Try again; if it ' +
+				'persists, check the Base URL and any proxy in between.'
+			);
 		case 'network':
 			return 'The request to the billing platform failed before any answer arrived.';
 		case 'http':
@@ -74,34 +86,62 @@ export class RefusedAnswer extends Error {
 }
 
 /** Whether the platform refused a request with these words (or this error_code). */
-export function isRefusal(error: unknown, { message, errorCode }: { message?: string; errorCode?: string }): boolean {
+export function isRefusal(
+	error: unknown,
+	{ message, errorCode }: { message?: string; errorCode?: string },
+): boolean {
 	if (!(error instanceof PlatformRequestError)) return false;
-	return (message === undefined || error.failure.message === message) && (errorCode === undefined || error.failure.errorCode === errorCode);
+	return (
+		(message === undefined || error.failure.message === message) &&
+		(errorCode === undefined || error.failure.errorCode === errorCode)
+	);
 }
 
-const CONNECT_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN'];
+const CONNECT_CODES = [
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'EHOSTDOWN',
+];
 const TIMEOUT_CODES = ['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT'];
 const CLOSED_CODES = ['ECONNRESET', 'EPIPE'];
 
 /** What an error thrown by n8n's HTTP helper (a NodeApiError around an axios error) says happened. */
 export function transportFailure(error: IDataObject): KindedFailure {
-	const status = (error.httpCode ?? (error.response as IDataObject | undefined)?.status) as string | number | undefined;
+	const status = (error.httpCode ?? (error.response as IDataObject | undefined)?.status) as
+		| string
+		| number
+		| undefined;
 	const cause = (error.cause ?? error.errorResponse ?? {}) as IDataObject;
 	// n8n keeps a network error's code (ECONNREFUSED, ECONNABORTED…) in httpCode; axios in code.
-	const code = [error.code, cause.code, error.httpCode].find((value): value is string => typeof value === 'string' && /^E[A-Z_]+$/.test(value));
+	const code = [error.code, cause.code, error.httpCode].find(
+		(value): value is string => typeof value === 'string' && /^E[A-Z_]+$/.test(value),
+	);
 	const raw = String(error.message ?? 'Request failed');
 	if (status && /^\d{3}$/.test(String(status)) && String(status) !== '200') {
-		return { message: `HTTP ${status} from the billing platform: ${raw}`, httpCode: String(status), kind: 'http' };
+		return {
+			message: `HTTP ${status} from the billing platform: ${raw}`,
+			httpCode: String(status),
+			kind: 'http',
+		};
 	}
 	if ((code && CONNECT_CODES.includes(code)) || /ECONNREFUSED|refused the connection/.test(raw)) {
 		const reason = code === 'ECONNREFUSED' || !code ? 'connection refused' : code;
-		return { message: `Could not connect to the billing platform (${reason}): check the Base URL`, kind: 'connect' };
+		return {
+			message: `Could not connect to the billing platform (${reason}): check the Base URL`,
+			kind: 'connect',
+		};
 	}
 	if ((code && TIMEOUT_CODES.includes(code)) || /timeout/i.test(raw)) {
 		return { message: 'The billing platform did not answer in time', kind: 'timeout' };
 	}
 	if ((code && CLOSED_CODES.includes(code)) || /socket hang up/i.test(raw)) {
-		return { message: 'The billing platform closed the connection before answering', kind: 'closed' };
+		return {
+			message: 'The billing platform closed the connection before answering',
+			kind: 'closed',
+		};
 	}
 	return { message: `Request to the billing platform failed: ${raw}`, kind: 'network' };
 }

@@ -1,4 +1,10 @@
-import type { IDataObject, IHttpRequestOptions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHttpRequestOptions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodeProperties,
+} from 'n8n-workflow';
 import type { RequestInput } from './rules';
 import { RefusedAnswer } from './failure';
 import type { Operation } from './operations';
@@ -14,21 +20,28 @@ export function customerLocator(overrides: Partial<INodeProperties> = {}): INode
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: 'The customer: pick one by company, name or email, or give its ID, account_id or crm_id',
+		description:
+			'The customer: pick one by company, name or email, or give its ID, account_id or crm_id',
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
 				placeholder: 'Search by company, name or email…',
-				typeOptions: { searchListMethod: 'searchCustomers', searchable: true, searchFilterRequired: false },
+				typeOptions: {
+					searchListMethod: 'searchCustomers',
+					searchable: true,
+					searchFilterRequired: false,
+				},
 			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: '1042, ACC-1-0042 or a CRM ID',
-				hint: 'The customer ID, account_id or crm_id. Where the platform wants the ID in the request body, digits are taken as the ID and anything else is looked up first.',
+				hint:
+					'The customer ID, account_id or crm_id. Where the platform wants the ID in the ' +
+					'request body, digits are taken as the ID and anything else is looked up first.',
 			},
 		],
 		...overrides,
@@ -36,7 +49,10 @@ export function customerLocator(overrides: Partial<INodeProperties> = {}): INode
 }
 
 /** A service picked by searching its number, or typed as its id. */
-export function serviceLocator(name = 'serviceId', overrides: Partial<INodeProperties> = {}): INodeProperties {
+export function serviceLocator(
+	name = 'serviceId',
+	overrides: Partial<INodeProperties> = {},
+): INodeProperties {
 	return {
 		displayName: 'Service',
 		name,
@@ -57,7 +73,12 @@ export function serviceLocator(name = 'serviceId', overrides: Partial<INodePrope
 				name: 'id',
 				type: 'string',
 				placeholder: '20001',
-				validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A service ID is a whole number' } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\d+$', errorMessage: 'A service ID is a whole number' },
+					},
+				],
 			},
 		],
 		...overrides,
@@ -73,9 +94,15 @@ export function serviceLocator(name = 'serviceId', overrides: Partial<INodePrope
 export async function customerIdFor(request: Request, ref: unknown): Promise<number> {
 	const text = String(ref ?? '').trim();
 	if (/^\d+$/.test(text)) return Number(text);
-	const body = (await request({ method: 'GET', url: `/customer/balance/${encodeURIComponent(text)}`, body: undefined, qs: {} })) as IDataObject;
+	const body = (await request({
+		method: 'GET',
+		url: `/customer/balance/${encodeURIComponent(text)}`,
+		body: undefined,
+		qs: {},
+	})) as IDataObject;
 	const cid = Number(body?.cid);
-	if (!Number.isInteger(cid) || cid <= 0) throw new RefusedAnswer({ message: `The platform gave no customer ID for ${text}` });
+	if (!Number.isInteger(cid) || cid <= 0)
+		throw new RefusedAnswer({ message: `The platform gave no customer ID for ${text}` });
 	return cid;
 }
 
@@ -89,7 +116,9 @@ export async function withCustomerId(request: Request, body: IDataObject): Promi
  * For an operation whose body carries a customer: the customer ids are resolved first (one request per
  * reference that is not already an id), and the body is sent with them.
  */
-export function withCustomerIds(bodyOf: (input: RequestInput) => IDataObject | IDataObject[] = (input) => input.body): Pick<Operation, 'beforeRequest' | 'sendBody'> {
+export function withCustomerIds(
+	bodyOf: (input: RequestInput) => IDataObject | IDataObject[] = (input) => input.body,
+): Pick<Operation, 'beforeRequest' | 'sendBody'> {
 	return {
 		beforeRequest: async (request, input) => {
 			const body = bodyOf(input);
@@ -104,8 +133,17 @@ export function withCustomerIds(bodyOf: (input: RequestInput) => IDataObject | I
 
 function customerItem(record: IDataObject): INodeListSearchItems {
 	const person = [record.name, record.surname].filter(Boolean).join(' ');
-	const company = [record.company, record.trading_name && record.trading_name !== record.company ? `(${String(record.trading_name)})` : ''].filter(Boolean).join(' ');
-	const label = [company, person && person !== record.company ? person : '', record.email].filter(Boolean).join(' · ');
+	const company = [
+		record.company,
+		record.trading_name && record.trading_name !== record.company
+			? `(${String(record.trading_name)})`
+			: '',
+	]
+		.filter(Boolean)
+		.join(' ');
+	const label = [company, person && person !== record.company ? person : '', record.email]
+		.filter(Boolean)
+		.join(' · ');
 	return { name: `${label || 'Customer'} (${String(record.cid)})`, value: String(record.cid) };
 }
 
@@ -115,7 +153,10 @@ function customerItem(record: IDataObject): INodeListSearchItems {
  * company, name, surname or email without a cid of its own is matched to getAll by its company, and
  * shown with its person and email only when that match is unique.
  */
-export async function findCustomers(get: (url: string) => Promise<IDataObject>, filter?: string): Promise<INodeListSearchResult> {
+export async function findCustomers(
+	get: (url: string) => Promise<IDataObject>,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const all = ((await get('/customer/getAll')).records as IDataObject[] | undefined) ?? [];
 	const text = (filter ?? '').trim();
 	// The platform searches 3 characters or more; shorter, the first 100 customers.
@@ -138,7 +179,14 @@ export async function findCustomers(get: (url: string) => Promise<IDataObject>, 
 	}
 	const needle = text.toLowerCase();
 	for (const customer of all) {
-		if ([customer.company, customer.trading_name].some((value) => String(value ?? '').toLowerCase().includes(needle))) add(customerItem(customer));
+		if (
+			[customer.company, customer.trading_name].some((value) =>
+				String(value ?? '')
+					.toLowerCase()
+					.includes(needle),
+			)
+		)
+			add(customerItem(customer));
 	}
 	return { results: [...found.values()] };
 }

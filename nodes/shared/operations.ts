@@ -1,4 +1,10 @@
-import type { IDataObject, IDisplayOptions, IHttpRequestMethods, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { routingOf } from './routing';
 import type { RequestInput, Rule } from './rules';
 
@@ -18,7 +24,10 @@ export interface OutputContext {
 	credential: (type: string) => Promise<IDataObject>;
 }
 
-/** One row of a node's operation table: everything `routingOf` needs to compile it into declarative routing. */
+/**
+ * One row of a node's operation table: everything `routingOf` needs to compile it into declarative
+ * routing.
+ */
 export interface Operation {
 	value: string;
 	name: string;
@@ -33,11 +42,17 @@ export interface Operation {
 	fields?: INodeProperties[];
 	rules?: Rule[];
 	output?: OutputSpec;
-	/** `paged`: walks /get/page/{page}; `whole`: one response sliced to the limit. Both add Return All / Limit. */
+	/**
+	 * `paged`: walks /get/page/{page}; `whole`: one response sliced to the limit. Both add Return All /
+	 * Limit.
+	 */
 	list?: 'paged' | 'whole';
 	/** Paged lists whose page goes in the query (`page`, `limit` up to 100) instead of the path. */
 	pageInQuery?: boolean;
-	/** Body fields and path values that hold dates: n8n dates and ISO strings become YYYY-MM-DD before the rules run. */
+	/**
+	 * Body fields and path values that hold dates: n8n dates and ISO strings become YYYY-MM-DD before the
+	 * rules run.
+	 */
 	dateFields?: string[];
 	/** Body fields that hold date-times: converted to YYYY-MM-DD HH:MM:SS before the rules run. */
 	dateTimeFields?: string[];
@@ -49,16 +64,28 @@ export interface Operation {
 	 * Requests to make before the operation's own (e.g. count the audience, then create for exactly that
 	 * count): given a sender bound to the operation's credential; what it returns reaches `outputOf`.
 	 */
-	beforeRequest?: (request: (options: IHttpRequestOptions) => Promise<unknown>, input: RequestInput) => Promise<IDataObject>;
-	/** An answer that takes several requests to assemble (no single endpoint gives it): made instead of the row's request. */
-	answerFrom?: (request: (options: IHttpRequestOptions) => Promise<unknown>, input: RequestInput) => Promise<unknown>;
+	beforeRequest?: (
+		request: (options: IHttpRequestOptions) => Promise<unknown>,
+		input: RequestInput,
+	) => Promise<IDataObject>;
+	/**
+	 * An answer that takes several requests to assemble (no single endpoint gives it): made instead of
+	 * the row's request.
+	 */
+	answerFrom?: (
+		request: (options: IHttpRequestOptions) => Promise<unknown>,
+		input: RequestInput,
+	) => Promise<unknown>;
 	/** The answer as the user should see it, when that is not the answer itself (e.g. a key never output). */
 	outputOf?: (body: unknown, context: OutputContext) => Promise<unknown> | unknown;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
 	sendBody?: (input: RequestInput, before?: IDataObject) => unknown;
 	/** The item to output when a read finds nothing, if the user asked for one (upsert flows need it). */
 	whenEmpty?: (input: RequestInput) => IDataObject | undefined;
-	/** Shapes checked input into what the API expects, where the UI offers a choice the API spells as fields. */
+	/**
+	 * Shapes checked input into what the API expects, where the UI offers a choice the API spells as
+	 * fields.
+	 */
 	prepare?: (input: RequestInput) => void;
 }
 
@@ -92,7 +119,11 @@ function listFields(resource: string, operation: string): INodeProperties[] {
 }
 
 /** The operation dropdown and every operation's parameters, shown only where they belong. */
-export function describeResource(resource: string, operations: Operation[], defaultOperation: string): INodeProperties[] {
+export function describeResource(
+	resource: string,
+	operations: Operation[],
+	defaultOperation: string,
+): INodeProperties[] {
 	const operationProperty: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
@@ -111,7 +142,10 @@ export function describeResource(resource: string, operations: Operation[], defa
 			})),
 	};
 	const fields = operations.flatMap((op) => [
-		...(op.fields ?? []).map((field) => ({ ...field, displayOptions: show(resource, op.value, field.displayOptions) })),
+		...(op.fields ?? []).map((field) => ({
+			...field,
+			displayOptions: show(resource, op.value, field.displayOptions),
+		})),
 		...(op.list ? listFields(resource, op.value) : []),
 	]);
 	return [operationProperty, ...fields];
@@ -119,7 +153,10 @@ export function describeResource(resource: string, operations: Operation[], defa
 
 /** Placeholders of a path template, in order. */
 export function pathParams(path: string): Array<{ name: string; optional: boolean }> {
-	return [...path.matchAll(/\{(\w+)(\?)?\}/g)].map((match) => ({ name: match[1], optional: match[2] === '?' }));
+	return [...path.matchAll(/\{(\w+)(\?)?\}/g)].map((match) => ({
+		name: match[1],
+		optional: match[2] === '?',
+	}));
 }
 
 function isEmpty(value: unknown): boolean {
@@ -129,7 +166,9 @@ function isEmpty(value: unknown): boolean {
 /** Fills a path template; every value is URL-encoded, so no input can change the path's shape. */
 export function fillPath(path: string, values: Record<string, unknown>): string {
 	return path
-		.replace(/\/\{(\w+)\?\}/g, (_, name: string) => (isEmpty(values[name]) ? '' : `/${encodeURIComponent(String(values[name]))}`))
+		.replace(/\/\{(\w+)\?\}/g, (_, name: string) =>
+			isEmpty(values[name]) ? '' : `/${encodeURIComponent(String(values[name]))}`,
+		)
 		.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }
 
@@ -139,6 +178,10 @@ export function bodyField(field: INodeProperties): INodeProperties {
 }
 
 /** An "Add Field" collection of optional parameters. */
-export function collection(displayName: string, name: string, options: INodeProperties[]): INodeProperties {
+export function collection(
+	displayName: string,
+	name: string,
+	options: INodeProperties[],
+): INodeProperties {
 	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
 }

@@ -21,7 +21,8 @@ function clean(record: IDataObject, spec: OutputSpec, depth = 0): IDataObject {
 	for (const field of HIDDEN_FIELDS) delete out[field];
 	for (const [field, value] of Object.entries(out)) {
 		// One level of nesting too (e.g. an external sale's paymentResult), with the same numeric fields.
-		if (depth === 0 && typeof value === 'object' && value !== null && !Array.isArray(value)) out[field] = clean(value as IDataObject, spec, 1);
+		if (depth === 0 && typeof value === 'object' && value !== null && !Array.isArray(value))
+			out[field] = clean(value as IDataObject, spec, 1);
 		else if (spec.numbers?.includes(field)) out[field] = toNumber(value) as IDataObject[string];
 	}
 	return out;
@@ -48,13 +49,15 @@ function outcomeOf(json: IDataObject): RecordOutcome {
 	if (failure) return { json, failure };
 	const payment = json.paymentResult;
 	const paymentFailure = isObject(payment) ? findFailure(payment) : undefined;
-	if (paymentFailure) return { json, failure: paymentFailure, note: 'the payment failed, the sale was recorded' };
+	if (paymentFailure)
+		return { json, failure: paymentFailure, note: 'the payment failed, the sale was recorded' };
 	return { json };
 }
 
 function identifiersOf(json: IDataObject): IDataObject {
 	const out: IDataObject = {};
-	for (const key of IDENTIFIERS) if (json[key] !== undefined && json[key] !== null && json[key] !== '') out[key] = json[key];
+	for (const key of IDENTIFIERS)
+		if (json[key] !== undefined && json[key] !== null && json[key] !== '') out[key] = json[key];
 	return out;
 }
 
@@ -66,14 +69,21 @@ export class RecordFailures extends RefusedAnswer {
 	constructor(readonly outcomes: RecordOutcome[]) {
 		const failed = outcomes.filter((o) => o.failure);
 		const first = failed[0];
-		const where = Object.entries(identifiersOf(first.json)).map(([key, value]) => `${key} ${String(value)}`).join(', ');
+		const where = Object.entries(identifiersOf(first.json))
+			.map(([key, value]) => `${key} ${String(value)}`)
+			.join(', ');
 		const others = [
 			failed.length > 1 ? `${failed.length - 1} more failed` : '',
-			outcomes.length > failed.length ? `${outcomes.length - failed.length} of ${outcomes.length} records succeeded` : '',
+			outcomes.length > failed.length
+				? `${outcomes.length - failed.length} of ${outcomes.length} records succeeded`
+				: '',
 			first.note ?? '',
 		].filter(Boolean);
 		const detail = [where, ...others].filter(Boolean).join('; ');
-		super({ ...first.failure!, message: detail ? `${first.failure!.message} (${detail})` : first.failure!.message });
+		super({
+			...first.failure!,
+			message: detail ? `${first.failure!.message} (${detail})` : first.failure!.message,
+		});
 	}
 
 	/** Which record each outcome was about, for its error item. */
@@ -113,7 +123,9 @@ export function toRecords(body: unknown, spec: OutputSpec = {}): IDataObject[] {
 	// External sales: `processed: false` with no failed record still means nothing was done.
 	const processed = isObject(body) ? body.processed : undefined;
 	if (processed === false || processed === 'false' || processed === 0) {
-		throw new RefusedAnswer({ message: 'The platform did not process the request (processed: false)' });
+		throw new RefusedAnswer({
+			message: 'The platform did not process the request (processed: false)',
+		});
 	}
 	return outcomes.map((o) => o.json);
 }

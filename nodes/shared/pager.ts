@@ -19,7 +19,9 @@ export interface Page {
 export function isLastPage(page: number, { body, rows, last }: Page): boolean {
 	if (last || rows.length === 0) return true;
 	const totalPages =
-		body.total_pages !== undefined ? Number(body.total_pages) : Math.ceil(Number(body.total) / Number(body.page_size));
+		body.total_pages !== undefined
+			? Number(body.total_pages)
+			: Math.ceil(Number(body.total) / Number(body.page_size));
 	return Number.isFinite(totalPages) ? page >= totalPages : false;
 }
 
@@ -36,7 +38,10 @@ export interface WalkOptions {
  * The one pager: every paged listing the package reads (node Get Many operations, dropdowns, list
  * searches, the trigger) walks its pages here, with one stop rule.
  */
-export async function walkPages(fetchPage: (page: number) => Promise<Page>, options: WalkOptions = {}): Promise<IDataObject[]> {
+export async function walkPages(
+	fetchPage: (page: number) => Promise<Page>,
+	options: WalkOptions = {},
+): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	const last = Math.min(options.maxPages ?? MAX_PAGES, MAX_PAGES);
 	for (let page = 1; page <= last; page++) {

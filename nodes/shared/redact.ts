@@ -7,7 +7,9 @@ function escapeRegExp(text: string): string {
 
 /** `%2F` or `%2f`: servers and proxies differ in the case of the hex digits they echo. */
 function percentPattern(encoded: string): string {
-	return encoded.replace(/[0-9A-F]/g, (digit) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit));
+	return encoded.replace(/[0-9A-F]/g, (digit) =>
+		/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit,
+	);
 }
 
 /**
@@ -39,8 +41,11 @@ function secretPattern(secret: string): RegExp {
 /** Replaces every spelling of each secret (raw, URL-encoded in any mix, form-encoded) with `***`. */
 export function redact(text: string, secrets: string[]): string {
 	let out = text;
-	const unique = [...new Set(secrets)].filter((secret) => secret && secret.length >= MIN_SECRET_LENGTH);
+	const unique = [...new Set(secrets)].filter(
+		(secret) => secret && secret.length >= MIN_SECRET_LENGTH,
+	);
 	// Longest first, so a secret containing another is replaced whole.
-	for (const secret of unique.sort((a, b) => b.length - a.length)) out = out.replace(secretPattern(secret), '***');
+	for (const secret of unique.sort((a, b) => b.length - a.length))
+		out = out.replace(secretPattern(secret), '***');
 	return out;
 }

@@ -10,14 +10,20 @@ import type { RequestInput } from './rules';
  * What an operation is about to send for one item, read from what RoutingNode built out of the
  * parameters (body and query from `routing.send`) and the path values the template names.
  */
-export function readInput(context: IExecuteSingleFunctions, op: Operation, options: IHttpRequestOptions): RequestInput {
+export function readInput(
+	context: IExecuteSingleFunctions,
+	op: Operation,
+	options: IHttpRequestOptions,
+): RequestInput {
 	const input: RequestInput = {
 		path: {},
 		body: { ...((options.body as IDataObject | undefined) ?? {}) },
 		qs: { ...((options.qs as IDataObject | undefined) ?? {}) },
 		// Parameters hidden for this operation are absent from the node: their fallback applies.
 		param: (name, fallback) =>
-			context.getNode().parameters[name] === undefined ? fallback : context.getNodeParameter(name, fallback, { extractValue: true }),
+			context.getNode().parameters[name] === undefined
+				? fallback
+				: context.getNodeParameter(name, fallback, { extractValue: true }),
 	};
 	for (const { name } of pathParams(op.path)) {
 		if (name === 'page') continue;
@@ -37,9 +43,16 @@ export function readInput(context: IExecuteSingleFunctions, op: Operation, optio
 }
 
 /** Refuses input the spec does not allow, naming the field and the rule, before anything is sent. */
-export function checkInput(context: IExecuteSingleFunctions, op: Operation, input: RequestInput): void {
+export function checkInput(
+	context: IExecuteSingleFunctions,
+	op: Operation,
+	input: RequestInput,
+): void {
 	const refuse = (message: string) =>
-		new NodeOperationError(context.getNode(), message, { itemIndex: context.getItemIndex(), description: NOTHING_SENT });
+		new NodeOperationError(context.getNode(), message, {
+			itemIndex: context.getItemIndex(),
+			description: NOTHING_SENT,
+		});
 	for (const { name, optional } of pathParams(op.path)) {
 		if (name === 'page' || optional) continue;
 		const value = input.path[name];

@@ -43,12 +43,18 @@ function preparedFor(context: object): Prepared {
 
 function settingsOf(op: Operation, input: RequestInput): RequestSettings {
 	// The values of the operation's secret body fields are kept out of its errors.
-	return { credential: op.credential, secrets: (op.secretFields ?? []).map((field) => String(input.body[field] ?? '')) };
+	return {
+		credential: op.credential,
+		secrets: (op.secretFields ?? []).map((field) => String(input.body[field] ?? '')),
+	};
 }
 
 /** routing.send.preSend: checks the item's input, then fills in the path (values encoded) and the body. */
 function prepareRequest(op: Operation) {
-	return async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	return async function (
+		this: IExecuteSingleFunctions,
+		options: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		const input = readInput(this, op, options);
 		try {
 			checkInput(this, op, input);
@@ -68,12 +74,27 @@ function prepareRequest(op: Operation) {
 }
 
 /** A failure of this item: an error item paired to it under Continue On Fail, otherwise thrown. */
-function failedItem(context: IExecuteSingleFunctions, error: unknown, settings: RequestSettings): INodeExecutionData[] {
+function failedItem(
+	context: IExecuteSingleFunctions,
+	error: unknown,
+	settings: RequestSettings,
+): INodeExecutionData[] {
 	const toErrorOutput = context.getNode().onError === 'continueErrorOutput';
 	if (error instanceof RecordFailures && context.continueOnFail()) {
-		return recordItems(context.getNode(), error, context.getItemIndex(), settings.secrets ?? [], toErrorOutput);
+		return recordItems(
+			context.getNode(),
+			error,
+			context.getItemIndex(),
+			settings.secrets ?? [],
+			toErrorOutput,
+		);
 	}
-	const safe = toSafeError(context.getNode(), error, context.getItemIndex(), settings.secrets ?? []);
+	const safe = toSafeError(
+		context.getNode(),
+		error,
+		context.getItemIndex(),
+		settings.secrets ?? [],
+	);
 	if (!context.continueOnFail()) throw safe;
 	return [errorItem(safe, context.getItemIndex(), toErrorOutput)];
 }
@@ -83,7 +104,12 @@ function limitOf(context: IExecuteSingleFunctions, op: Operation): number | unde
 	return context.getNodeParameter('limit', 50) as number;
 }
 
-function itemsOf(context: IExecuteSingleFunctions, op: Operation, input: RequestInput, records: IDataObject[]): INodeExecutionData[] {
+function itemsOf(
+	context: IExecuteSingleFunctions,
+	op: Operation,
+	input: RequestInput,
+	records: IDataObject[],
+): INodeExecutionData[] {
 	const limit = limitOf(context, op);
 	let out = limit === undefined ? records : records.slice(0, limit);
 	const placeholder = out.length === 0 ? op.whenEmpty?.(input) : undefined;
@@ -91,13 +117,25 @@ function itemsOf(context: IExecuteSingleFunctions, op: Operation, input: Request
 	return out.map((json) => ({ json, pairedItem: { item: context.getItemIndex() } }));
 }
 
-/** routing.output.postReceive: the platform's answer judged (failures in any shape), then one item per record. */
+/**
+ * routing.output.postReceive: the platform's answer judged (failures in any shape), then one item per
+ * record.
+ */
 function readResponse(op: Operation) {
-	return async function (this: IExecuteSingleFunctions, _items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+	return async function (
+		this: IExecuteSingleFunctions,
+		_items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
 		const { input, settings, before } = preparedFor(this);
 		try {
 			let body = await bodyOf(this, response, settings);
-			if (op.outputOf) body = await op.outputOf(body, { input, before, credential: async (type) => await this.getCredentials(type) });
+			if (op.outputOf)
+				body = await op.outputOf(body, {
+					input,
+					before,
+					credential: async (type) => await this.getCredentials(type),
+				});
 			return itemsOf(this, op, input, toRecords(body, op.output));
 		} catch (error) {
 			return failedItem(this, error, settings);
@@ -106,7 +144,12 @@ function readResponse(op: Operation) {
 }
 
 /** Every page of a paged listing, through the one pager. */
-async function readPages(context: IExecutePaginationFunctions, op: Operation, sent: IHttpRequestOptions, { input, settings }: Prepared): Promise<INodeExecutionData[]> {
+async function readPages(
+	context: IExecutePaginationFunctions,
+	op: Operation,
+	sent: IHttpRequestOptions,
+	{ input, settings }: Prepared,
+): Promise<INodeExecutionData[]> {
 	const output = { ...op.output, root: op.output?.root ?? 'results' };
 	const pageRequest = (page: number): IHttpRequestOptions =>
 		op.pageInQuery
@@ -133,17 +176,28 @@ async function readPages(context: IExecutePaginationFunctions, op: Operation, se
  * request does.
  */
 function sendRequests(op: Operation) {
-	return async function (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions): Promise<INodeExecutionData[]> {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
 		const state = preparedFor(this);
 		const sent = requestData.options as IHttpRequestOptions;
 		try {
 			if (state.refusal) throw state.refusal;
 			if (op.list === 'paged') return await readPages(this, op, sent, state);
-			const request = async (extra: IHttpRequestOptions) => await platformRequest(this, { ...extra, method: extra.method ?? 'GET' }, state.settings);
-			if (op.answerFrom) return itemsOf(this, op, state.input, toRecords(await op.answerFrom(request, state.input), op.output));
+			const request = async (extra: IHttpRequestOptions) =>
+				await platformRequest(this, { ...extra, method: extra.method ?? 'GET' }, state.settings);
+			if (op.answerFrom)
+				return itemsOf(
+					this,
+					op,
+					state.input,
+					toRecords(await op.answerFrom(request, state.input), op.output),
+				);
 			if (op.beforeRequest) {
 				state.before = await op.beforeRequest(request, state.input);
-				if (op.sendBody && op.method !== 'GET') sent.body = op.sendBody(state.input, state.before) as IDataObject;
+				if (op.sendBody && op.method !== 'GET')
+					sent.body = op.sendBody(state.input, state.before) as IDataObject;
 			}
 			return await this.makeRoutingRequest({ ...requestData, options: sent });
 		} catch (error) {

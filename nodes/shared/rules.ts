@@ -30,7 +30,9 @@ export function splitList(value: unknown): string[] {
 }
 
 export function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -40,7 +42,9 @@ export function isCalendarDate(value: string): boolean {
 	if (!match) return false;
 	const [year, month, day] = match.slice(1).map(Number);
 	const date = new Date(Date.UTC(year, month - 1, day));
-	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+	return (
+		date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+	);
 }
 
 export const rules = {
@@ -84,7 +88,9 @@ export const rules = {
 		(input) => {
 			const value = read(input, where, field);
 			if (isBlank(value)) return undefined;
-			return isCalendarDate(String(value)) ? undefined : `${label} (${field}) must be a real date in YYYY-MM-DD format`;
+			return isCalendarDate(String(value))
+				? undefined
+				: `${label} (${field}) must be a real date in YYYY-MM-DD format`;
 		},
 
 	pattern:

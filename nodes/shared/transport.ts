@@ -43,14 +43,25 @@ function messageOf(body: unknown): string | undefined {
 }
 
 /** The secrets of the request's credential (key, password) and the request's own, kept out of every error. */
-export async function secretsOfRequest(context: Context, settings: RequestSettings = {}): Promise<string[]> {
-	const credentials = await context.getCredentials(settings.credential ?? CREDENTIAL_TYPE).catch(() => ({}) as IDataObject);
-	const stored = SECRET_CREDENTIAL_FIELDS.map((field) => credentials[field]).filter((value): value is string => typeof value === 'string');
+export async function secretsOfRequest(
+	context: Context,
+	settings: RequestSettings = {},
+): Promise<string[]> {
+	const credentials = await context
+		.getCredentials(settings.credential ?? CREDENTIAL_TYPE)
+		.catch(() => ({}) as IDataObject);
+	const stored = SECRET_CREDENTIAL_FIELDS.map((field) => credentials[field]).filter(
+		(value): value is string => typeof value === 'string',
+	);
 	return [...stored, ...(settings.secrets ?? [])];
 }
 
 /** The one way a request fails: secrets redacted before anything is built from the message. */
-async function failed(context: Context, failure: KindedFailure, settings: RequestSettings): Promise<PlatformRequestError> {
+async function failed(
+	context: Context,
+	failure: KindedFailure,
+	settings: RequestSettings,
+): Promise<PlatformRequestError> {
 	const secrets = await secretsOfRequest(context, settings);
 	// Redacted before the cut, so a key straddling the limit cannot leave its first characters behind.
 	let message = redact(failure.message, secrets);
@@ -63,7 +74,11 @@ async function failed(context: Context, failure: KindedFailure, settings: Reques
  * Sends one request through the credential (which adds the key to the path) and returns the parsed
  * body of a successful answer. Every failure, whatever its origin, is thrown as a PlatformRequestError.
  */
-export async function platformRequest(context: Context, options: IHttpRequestOptions, settings: RequestSettings = {}): Promise<unknown> {
+export async function platformRequest(
+	context: Context,
+	options: IHttpRequestOptions,
+	settings: RequestSettings = {},
+): Promise<unknown> {
 	const request: IHttpRequestOptions = {
 		...options,
 		json: true,
@@ -71,7 +86,10 @@ export async function platformRequest(context: Context, options: IHttpRequestOpt
 		ignoreHttpStatusErrors: true,
 	};
 	if (request.method === undefined || request.method === 'GET') delete request.body;
-	context.logger?.debug('Telco Billing request', { method: request.method ?? 'GET', path: loggablePath(request.url) });
+	context.logger?.debug('Telco Billing request', {
+		method: request.method ?? 'GET',
+		path: loggablePath(request.url),
+	});
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(
@@ -91,11 +109,23 @@ export async function platformRequest(context: Context, options: IHttpRequestOpt
  * platform's HTTP-200 refusals) thrown as a PlatformRequestError. Declarative operations read their
  * answers through it too (routing postReceive), so every answer is judged the same way.
  */
-export async function bodyOf(context: Context, response: IN8nHttpFullResponse, settings: RequestSettings = {}): Promise<unknown> {
+export async function bodyOf(
+	context: Context,
+	response: IN8nHttpFullResponse,
+	settings: RequestSettings = {},
+): Promise<unknown> {
 	const status = response.statusCode;
 	if (status >= 400) {
 		const detail = messageOf(response.body);
-		throw await failed(context, { message: `HTTP ${status} from the billing platform${detail ? `: ${detail}` : ''}`, httpCode: String(status), kind: 'http' }, settings);
+		throw await failed(
+			context,
+			{
+				message: `HTTP ${status} from the billing platform${detail ? `: ${detail}` : ''}`,
+				httpCode: String(status),
+				kind: 'http',
+			},
+			settings,
+		);
 	}
 	const failure = findFailure(response.body);
 	if (failure) throw await failed(context, { ...failure, kind: 'refused' }, settings);

@@ -10,7 +10,9 @@ const { performance } = require('node:perf_hooks');
 
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-telco-bench-'));
 const { runNode, shutdownEngine } = require('../harness/engine.ts');
-const { TelcoBillingCallRecord } = require('../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node.ts');
+const {
+	TelcoBillingCallRecord,
+} = require('../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node.ts');
 const { State } = require('../simulator/state.ts');
 const seed = require('../simulator/seed.json');
 const { spawnSimulator } = require('../simulator/spawn.js');
@@ -36,14 +38,19 @@ function cdrs(prefix, count) {
 }
 
 async function post(url, body) {
-	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
 	return await response.json();
 }
 
 async function raw(base, records) {
 	for (let i = 0; i < records.length; i += BATCH) {
 		const results = await post(`${base}/${KEY}/cdr/multiple/add`, records.slice(i, i + BATCH));
-		if (!Array.isArray(results) || results.some((r) => r.success !== true)) throw new Error('raw batch refused');
+		if (!Array.isArray(results) || results.some((r) => r.success !== true))
+			throw new Error('raw batch refused');
 	}
 }
 
@@ -61,7 +68,8 @@ async function viaNode(base, records, parallelBatches = 2) {
 		credentials: { baseUrl: base, apiKey: KEY },
 		input: records,
 	});
-	if (result.error || result.items.length !== records.length) throw new Error(`node run failed: ${result.error?.message}`);
+	if (result.error || result.items.length !== records.length)
+		throw new Error(`node run failed: ${result.error?.message}`);
 }
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -74,7 +82,9 @@ async function timed(label, count, run) {
 	const seconds = (performance.now() - start) / 1000;
 	clearInterval(sampler);
 	const rate = count / seconds;
-	console.log(`  ${label.padEnd(34)} ${String(count).padStart(7)} CDRs  ${seconds.toFixed(2).padStart(6)} s  ${Math.round(rate).toLocaleString('en').padStart(7)} CDR/s  peak RSS ${Math.round(peak / 1048576)} MB`);
+	console.log(
+		`  ${label.padEnd(34)} ${String(count).padStart(7)} CDRs  ${seconds.toFixed(2).padStart(6)} s  ${Math.round(rate).toLocaleString('en').padStart(7)} CDR/s  peak RSS ${Math.round(peak / 1048576)} MB`,
+	);
 	return rate;
 }
 
@@ -87,16 +97,35 @@ function simulatorInsertRate() {
 	const state = new State(seed);
 	const records = cdrs('sim', TOTAL);
 	const start = performance.now();
-	for (const record of records) state.cdrs.insert('demo-switch', 1, { ...record, enddate: null, accountcode: '', did: '', destination_info: '', application: '', cost: null, privacy_flag: 0 });
+	for (const record of records)
+		state.cdrs.insert('demo-switch', 1, {
+			...record,
+			enddate: null,
+			accountcode: '',
+			did: '',
+			destination_info: '',
+			application: '',
+			cost: null,
+			privacy_flag: 0,
+		});
 	state.cdrs.rate();
 	return TOTAL / ((performance.now() - start) / 1000);
 }
 
 async function main() {
-	const { child, url } = await spawnSimulator(['--port', '0', '--smtp-port', '0', '--sender-interval', '0']);
+	const { child, url } = await spawnSimulator([
+		'--port',
+		'0',
+		'--smtp-port',
+		'0',
+		'--sender-interval',
+		'0',
+	]);
 	const sim = { url, stop: () => child.kill('SIGTERM') };
 	try {
-		console.log(`CDR ingestion benchmark: ${TOTAL.toLocaleString('en')} CDRs, batch size ${BATCH}, simulator at ${sim.url} (own process)\n`);
+		console.log(
+			`CDR ingestion benchmark: ${TOTAL.toLocaleString('en')} CDRs, batch size ${BATCH}, simulator at ${sim.url} (own process)\n`,
+		);
 		await viaNode(sim.url, cdrs('warm-node', 5_000));
 		await raw(sim.url, cdrs('warm-raw', 5_000));
 		await perItem(sim.url, cdrs('warm-item', 500));
@@ -108,25 +137,56 @@ async function main() {
 			console.log(`round ${round} of ${ROUNDS}`);
 			const reset = () => fetch(`${sim.url}/__simulator/cdrs/reset`, { method: 'POST' });
 			await reset();
-			rates.raw.push(await timed('raw batched fetch loop (the limit)', TOTAL, () => raw(sim.url, cdrs(`raw${round}`, TOTAL))));
+			rates.raw.push(
+				await timed('raw batched fetch loop (the limit)', TOTAL, () =>
+					raw(sim.url, cdrs(`raw${round}`, TOTAL)),
+				),
+			);
 			await reset();
-			rates.node.push(await timed('node Add Many (default, 2 in flight)', TOTAL, () => viaNode(sim.url, cdrs(`node${round}`, TOTAL))));
+			rates.node.push(
+				await timed('node Add Many (default, 2 in flight)', TOTAL, () =>
+					viaNode(sim.url, cdrs(`node${round}`, TOTAL)),
+				),
+			);
 			await reset();
-			rates.serial.push(await timed('node Add Many, Parallel Batches 1', TOTAL, () => viaNode(sim.url, cdrs(`serial${round}`, TOTAL), 1)));
+			rates.serial.push(
+				await timed('node Add Many, Parallel Batches 1', TOTAL, () =>
+					viaNode(sim.url, cdrs(`serial${round}`, TOTAL), 1),
+				),
+			);
 			await reset();
-			rates.item.push(await timed('one request per CDR (sample)', PER_ITEM_SAMPLE, () => perItem(sim.url, cdrs(`item${round}`, PER_ITEM_SAMPLE))));
+			rates.item.push(
+				await timed('one request per CDR (sample)', PER_ITEM_SAMPLE, () =>
+					perItem(sim.url, cdrs(`item${round}`, PER_ITEM_SAMPLE)),
+				),
+			);
 		}
-		const [rawRate, nodeRate, serialRate, itemRate] = [median(rates.raw), median(rates.node), median(rates.serial), median(rates.item)];
+		const [rawRate, nodeRate, serialRate, itemRate] = [
+			median(rates.raw),
+			median(rates.node),
+			median(rates.serial),
+			median(rates.item),
+		];
 		const insertRate = simulatorInsertRate();
 		const fmt = (rate) => Math.round(rate).toLocaleString('en');
-		console.log(`\nmedian rates: raw ${fmt(rawRate)}, node ${fmt(nodeRate)}, node serial ${fmt(serialRate)}, per-item ${fmt(itemRate)} CDR/s`);
+		console.log(
+			`\nmedian rates: raw ${fmt(rawRate)}, node ${fmt(nodeRate)}, node serial ${fmt(serialRate)}, per-item ${fmt(itemRate)} CDR/s`,
+		);
 
 		const nodeVsRaw = nodeRate / rawRate;
 		const nodeVsItem = nodeRate / itemRate;
-		console.log(`simulator store + rating alone: ${Math.round(insertRate).toLocaleString('en')} CDR/s (target >= 20,000)`);
-		console.log(`node/raw      = ${nodeVsRaw.toFixed(2)}  (target >= 0.8)  ${nodeVsRaw >= 0.8 ? 'met' : 'MISSED'}`);
-		console.log(`node/per-item = ${nodeVsItem.toFixed(1)}  (target >= 20)   ${nodeVsItem >= 20 ? 'met' : 'MISSED'}`);
-		console.log(`node serial/raw = ${(serialRate / rawRate).toFixed(2)}  (the same one-batch-at-a-time pattern as the raw loop)`);
+		console.log(
+			`simulator store + rating alone: ${Math.round(insertRate).toLocaleString('en')} CDR/s (target >= 20,000)`,
+		);
+		console.log(
+			`node/raw      = ${nodeVsRaw.toFixed(2)}  (target >= 0.8)  ${nodeVsRaw >= 0.8 ? 'met' : 'MISSED'}`,
+		);
+		console.log(
+			`node/per-item = ${nodeVsItem.toFixed(1)}  (target >= 20)   ${nodeVsItem >= 20 ? 'met' : 'MISSED'}`,
+		);
+		console.log(
+			`node serial/raw = ${(serialRate / rawRate).toFixed(2)}  (the same one-batch-at-a-time pattern as the raw loop)`,
+		);
 	} finally {
 		sim.stop();
 		await shutdownEngine();

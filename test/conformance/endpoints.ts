@@ -30,7 +30,9 @@ export function endpointOf(method: string, url: string): Endpoint | undefined {
 	let bestLiterals = -1;
 	for (const endpoint of ENDPOINTS) {
 		if (endpoint.method !== method || endpoint.segments.length !== segments.length) continue;
-		const fits = endpoint.segments.every((segment, i) => (placeholder(segment) ? segments[i] !== '' : segment === segments[i]));
+		const fits = endpoint.segments.every((segment, i) =>
+			placeholder(segment) ? segments[i] !== '' : segment === segments[i],
+		);
 		const literals = endpoint.segments.filter((segment) => !placeholder(segment)).length;
 		if (fits && literals > bestLiterals) {
 			best = endpoint;

@@ -7,7 +7,11 @@ import { isWatching, OFF_SPEC_HEADER, takeViolations, violationsOf } from './gua
 const node = useNode(new TelcoBillingCustomer());
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-	await fetch(`${node.sim().url}/${DEMO_KEY}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+	await fetch(`${node.sim().url}/${DEMO_KEY}${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...headers },
+		body: JSON.stringify(body),
+	});
 }
 
 test('the guard is on for every test file (jest.config.js setupFilesAfterEnv: test/conformance/setup.ts)', () => {
@@ -16,27 +20,80 @@ test('the guard is on for every test file (jest.config.js setupFilesAfterEnv: te
 
 test('a request the spec does not document is recorded: path, body field, type', async () => {
 	await fetch(`${node.sim().url}/${DEMO_KEY}/callType/get/page/1`);
-	await post('/services/add', { cid: 'ACC-1-0002', servicetype: 1, service_num: 'X', start_date: '2026-01-01', colour: 'red' });
+	await post('/services/add', {
+		cid: 'ACC-1-0002',
+		servicetype: 1,
+		service_num: 'X',
+		start_date: '2026-01-01',
+		colour: 'red',
+	});
 	expect(takeViolations()).toEqual([
-		{ endpoint: 'GET /{api_key}/callType/get/page/1', field: '', problem: 'is not an endpoint of the spec' },
-		{ endpoint: 'POST /{api_key}/services/add', field: 'cid', problem: 'must be an integer, got "ACC-1-0002"' },
-		{ endpoint: 'POST /{api_key}/services/add', field: 'colour', problem: 'is not a field the spec documents for this endpoint' },
+		{
+			endpoint: 'GET /{api_key}/callType/get/page/1',
+			field: '',
+			problem: 'is not an endpoint of the spec',
+		},
+		{
+			endpoint: 'POST /{api_key}/services/add',
+			field: 'cid',
+			problem: 'must be an integer, got "ACC-1-0002"',
+		},
+		{
+			endpoint: 'POST /{api_key}/services/add',
+			field: 'colour',
+			problem: 'is not a field the spec documents for this endpoint',
+		},
 	]);
 });
 
 test('a raw request sent off-spec on purpose says so in a header and is not recorded', async () => {
-	await post('/services/add', { cid: 'ACC-1-0002' }, { [OFF_SPEC_HEADER]: 'checks the simulator refuses a text cid' });
+	await post(
+		'/services/add',
+		{ cid: 'ACC-1-0002' },
+		{ [OFF_SPEC_HEADER]: 'checks the simulator refuses a text cid' },
+	);
 	expect(takeViolations()).toEqual([]);
 });
 
 test('the documented forms pass: optional path segment, query, nested arrays, report options', () => {
-	expect(violationsOf({ method: 'POST', url: '/k/services/doMultipleETF', body: [1, 2] })).toEqual([]);
-	expect(violationsOf({ method: 'GET', url: '/k/services/20001/calculateETF/2026-01-01' })).toEqual([]);
-	expect(violationsOf({ method: 'POST', url: '/k/services/qualify?address=1%20High%20St', body: {} })).toEqual([]);
-	expect(violationsOf({ method: 'POST', url: '/k/callRates/post', body: { ctgid: 1, callTypes: [{ ctid: 2, name: 'Night', direction: 'outbound' }] } })).toEqual([]);
-	expect(violationsOf({ method: 'POST', url: '/k/report', body: { report: 'billedMinutes', report_options: { when: 'custom', date_from: '2026-01-01 00:00:00', date_to: '31-01-2026' } } })).toEqual([]);
-	expect(violationsOf({ method: 'POST', url: '/k/report', body: { report: 'agedReceivables', report_options: { when: 'none', date: '2026-01-01' } } })).toEqual([
-		{ endpoint: 'POST /{api_key}/report', field: 'report_options.when', problem: 'is not an option of agedReceivables' },
+	expect(violationsOf({ method: 'POST', url: '/k/services/doMultipleETF', body: [1, 2] })).toEqual(
+		[],
+	);
+	expect(violationsOf({ method: 'GET', url: '/k/services/20001/calculateETF/2026-01-01' })).toEqual(
+		[],
+	);
+	expect(
+		violationsOf({ method: 'POST', url: '/k/services/qualify?address=1%20High%20St', body: {} }),
+	).toEqual([]);
+	expect(
+		violationsOf({
+			method: 'POST',
+			url: '/k/callRates/post',
+			body: { ctgid: 1, callTypes: [{ ctid: 2, name: 'Night', direction: 'outbound' }] },
+		}),
+	).toEqual([]);
+	expect(
+		violationsOf({
+			method: 'POST',
+			url: '/k/report',
+			body: {
+				report: 'billedMinutes',
+				report_options: { when: 'custom', date_from: '2026-01-01 00:00:00', date_to: '31-01-2026' },
+			},
+		}),
+	).toEqual([]);
+	expect(
+		violationsOf({
+			method: 'POST',
+			url: '/k/report',
+			body: { report: 'agedReceivables', report_options: { when: 'none', date: '2026-01-01' } },
+		}),
+	).toEqual([
+		{
+			endpoint: 'POST /{api_key}/report',
+			field: 'report_options.when',
+			problem: 'is not an option of agedReceivables',
+		},
 	]);
 });
 
@@ -47,7 +104,9 @@ test('every allow-list entry names a documented endpoint and only what the spec 
 		const [method, path] = entry.endpoint.split(' ');
 		const url = path.replace('{api_key}', 'k').replace(/\{\w+\}/g, '1');
 		for (const field of entry.fields.filter((f) => !f.startsWith('report='))) {
-			expect(violationsOf({ method, url, body: { [field]: 1 } }).map((v) => v.field)).toContain(field);
+			expect(violationsOf({ method, url, body: { [field]: 1 } }).map((v) => v.field)).toContain(
+				field,
+			);
 		}
 	}
 });

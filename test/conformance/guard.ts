@@ -40,24 +40,45 @@ export function isWatching(): boolean {
 }
 
 const isEmptyBody = (body: unknown) =>
-	body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+	body === undefined ||
+	body === null ||
+	body === '' ||
+	(typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
 
 /** How a request departs from the spec: unknown path, undocumented query or body field, wrong type. */
 export function violationsOf(request: Pick<Seen, 'method' | 'url' | 'body'>): Violation[] {
 	const endpoint = endpointOf(request.method, request.url);
 	const path = request.url.split('?')[0];
-	if (!endpoint) return [{ endpoint: `${request.method} ${path.replace(/^\/[^/]+/, '/{api_key}')}`, field: '', problem: 'is not an endpoint of the spec' }];
+	if (!endpoint)
+		return [
+			{
+				endpoint: `${request.method} ${path.replace(/^\/[^/]+/, '/{api_key}')}`,
+				field: '',
+				problem: 'is not an endpoint of the spec',
+			},
+		];
 	const name = `${endpoint.method} ${endpoint.path}`;
 	const documented = DOCUMENTED[name] ?? {};
 	const out: Violation[] = [];
 	for (const key of new URL(request.url, 'http://simulator').searchParams.keys()) {
-		if (!documented.query?.includes(key)) out.push({ endpoint: name, field: `query.${key}`, problem: 'is not a query parameter the spec documents' });
+		if (!documented.query?.includes(key))
+			out.push({
+				endpoint: name,
+				field: `query.${key}`,
+				problem: 'is not a query parameter the spec documents',
+			});
 	}
 	if (documented.body) {
 		// No body at all is an empty one: the spec documents the platform's answer to empty data.
-		out.push(...problemsOf(documented.body, request.body ?? {}, '').map((p) => ({ endpoint: name, ...p })));
+		out.push(
+			...problemsOf(documented.body, request.body ?? {}, '').map((p) => ({ endpoint: name, ...p })),
+		);
 	} else if (!isEmptyBody(request.body)) {
-		out.push({ endpoint: name, field: 'body', problem: 'is sent where the spec documents no body' });
+		out.push({
+			endpoint: name,
+			field: 'body',
+			problem: 'is sent where the spec documents no body',
+		});
 	}
 	return out;
 }

@@ -7,6 +7,10 @@ watch();
 afterEach(() => {
 	const violations = takeViolations();
 	if (violations.length === 0) return;
-	const lines = [...new Set(violations.map((v) => `${v.endpoint}${v.field ? ` ${v.field}` : ''}: ${v.problem}`))];
-	throw new Error(`Requests outside the spec (fix them, or add them with a reason to test/conformance/allowList.ts):\n${lines.join('\n')}`);
+	const lines = [
+		...new Set(violations.map((v) => `${v.endpoint}${v.field ? ` ${v.field}` : ''}: ${v.problem}`)),
+	];
+	throw new Error(
+		`Requests outside the spec (fix them, or add them with a reason to test/conformance/allowList.ts):\n${lines.join('\n')}`,
+	);
 });

@@ -3,7 +3,13 @@
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ensureN8n, n8nCli, n8nEnv, prepareImports, requestedVersion } = require('../sandbox/n8n.js');
+const {
+	ensureN8n,
+	n8nCli,
+	n8nEnv,
+	prepareImports,
+	requestedVersion,
+} = require('../sandbox/n8n.js');
 const { spawnSimulator } = require('../simulator/spawn.js');
 
 const DEMO_KEY = 'demo-key-0001';
@@ -23,17 +29,24 @@ function execute(name) {
 	const { id } = workflows.find((w) => w.name === name);
 	// n8n prints the run through its logger at level info, among its other info lines: the JSON is the block
 	// from a line holding only "{" to the last line holding only "}".
-	const stdout = n8nCli(n8n, ['execute', `--id=${id}`, '--rawOutput'], { ...env, N8N_LOG_LEVEL: 'info' });
+	const stdout = n8nCli(n8n, ['execute', `--id=${id}`, '--rawOutput'], {
+		...env,
+		N8N_LOG_LEVEL: 'info',
+	});
 	const lines = stdout.split('\n');
 	const run = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
 	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? run.runData;
-	const output = (node) => (runData[node]?.[0]?.data?.main ?? []).map((branch) => (branch ?? []).map((item) => item.json));
+	const output = (node) =>
+		(runData[node]?.[0]?.data?.main ?? []).map((branch) => (branch ?? []).map((item) => item.json));
 	return { run, runData, output };
 }
 
 beforeAll(async () => {
 	// TELCO_N8N_VERSION picks the line (the newest by default); the first run installs it into the cache.
-	n8n = await ensureN8n({ version: requestedVersion([]), log: (line) => process.stderr.write(`${line}\n`) });
+	n8n = await ensureN8n({
+		version: requestedVersion([]),
+		log: (line) => process.stderr.write(`${line}\n`),
+	});
 	process.stderr.write(`End-to-end run on n8n ${n8n.version}, Node ${n8n.nodeVersion}\n`);
 	const sim = await spawnSimulator(['--port', '0', '--smtp-port', '0', '--sender-interval', '0']);
 	simulator = sim.child;
@@ -41,9 +54,21 @@ beforeAll(async () => {
 	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-e2e-'));
 	// Its own task-broker port, so the end-to-end run works beside a sandbox started with npm start.
 	env = n8nEnv(n8n, folder, { N8N_RUNNERS_BROKER_PORT: '5689', N8N_LOG_LEVEL: 'error' });
-	workflows = prepareImports(join(folder, 'imports'), { simulatorUrl, apiKey: DEMO_KEY, smtpPort: sim.smtpPort });
-	n8nCli(n8n, ['import:credentials', `--input=${join(folder, 'imports', 'credentials.json')}`], env);
-	n8nCli(n8n, ['import:workflow', '--separate', `--input=${join(folder, 'imports', 'workflows')}`], env);
+	workflows = prepareImports(join(folder, 'imports'), {
+		simulatorUrl,
+		apiKey: DEMO_KEY,
+		smtpPort: sim.smtpPort,
+	});
+	n8nCli(
+		n8n,
+		['import:credentials', `--input=${join(folder, 'imports', 'credentials.json')}`],
+		env,
+	);
+	n8nCli(
+		n8n,
+		['import:workflow', '--separate', `--input=${join(folder, 'imports', 'workflows')}`],
+		env,
+	);
 });
 
 afterAll(() => {
@@ -53,21 +78,45 @@ afterAll(() => {
 
 test('customer sync: the two CRM rows found by email are updated, the new one is created', async () => {
 	const { output } = execute('Telco Billing example: customer sync from a CRM export');
-	expect(output('Update Customer')[0]).toEqual([{ success: true, description: 'customer updated' }, { success: true, description: 'customer updated' }]);
+	expect(output('Update Customer')[0]).toEqual([
+		{ success: true, description: 'customer updated' },
+		{ success: true, description: 'customer updated' },
+	]);
 	expect(output('Create Customer')[0]).toEqual([{ success: true, id: expect.any(Number) }]);
 	const { records } = await simulatorGet('/__simulator/state/customers');
-	expect(records.find((c) => c.cid === 1001)).toMatchObject({ company: 'Smith Plumbing (renamed)', mobile: '0400100001' });
-	expect(records.find((c) => c.email === 'ruby@harbourfreight.example')).toMatchObject({ company: 'Harbour Freight Co', name: 'Ruby', deptid: 1 });
+	expect(records.find((c) => c.cid === 1001)).toMatchObject({
+		company: 'Smith Plumbing (renamed)',
+		mobile: '0400100001',
+	});
+	expect(records.find((c) => c.email === 'ruby@harbourfreight.example')).toMatchObject({
+		company: 'Harbour Freight Co',
+		name: 'Ruby',
+		deptid: 1,
+	});
 });
 
 test('CDR import: the CSV becomes five CDRs; a re-run is idempotent (duplicates count as success)', async () => {
 	const first = execute('Telco Billing example: CDR file import');
-	expect(first.output('Add CDRs')[0].map((r) => r.yourid)).toEqual(['switch-0001', 'switch-0002', 'switch-0003', 'switch-0004', 'switch-0005']);
-	expect(first.output('Import Status')[0]).toEqual([{ source: 'demo-switch', latest_date: '2026-11-20 09:20:30' }]);
+	expect(first.output('Add CDRs')[0].map((r) => r.yourid)).toEqual([
+		'switch-0001',
+		'switch-0002',
+		'switch-0003',
+		'switch-0004',
+		'switch-0005',
+	]);
+	expect(first.output('Import Status')[0]).toEqual([
+		{ source: 'demo-switch', latest_date: '2026-11-20 09:20:30' },
+	]);
 	const second = execute('Telco Billing example: CDR file import');
 	expect(second.output('Add CDRs')[0].every((r) => r.duplicate === true)).toBe(true);
 	const { cdrs } = await simulatorGet('/__simulator/cdrs?source=demo-switch');
-	expect(cdrs.map((c) => c.orig_id)).toEqual(['switch-0001', 'switch-0002', 'switch-0003', 'switch-0004', 'switch-0005']);
+	expect(cdrs.map((c) => c.orig_id)).toEqual([
+		'switch-0001',
+		'switch-0002',
+		'switch-0003',
+		'switch-0004',
+		'switch-0005',
+	]);
 });
 
 test('receivables report: the Aged Receivables rows in one HTML mail to finance', async () => {
@@ -79,7 +128,10 @@ test('receivables report: the Aged Receivables rows in one HTML mail to finance'
 	expect(rows.map((r) => r.balance)).toEqual([...rows.map((r) => r.balance)].sort((a, b) => b - a));
 	const { messages } = await simulatorGet('/__simulator/mailbox');
 	expect(messages).toHaveLength(1);
-	expect(messages[0]).toMatchObject({ to: ['finance@telco.example'], subject: expect.stringMatching(/^Aged receivables, /) });
+	expect(messages[0]).toMatchObject({
+		to: ['finance@telco.example'],
+		subject: expect.stringMatching(/^Aged receivables, /),
+	});
 	const total = owing.reduce((sum, c) => sum + c.balance, 0).toFixed(2);
 	expect(messages[0].message.replace(/=\r\n/g, '')).toContain(`Total owed: $${total}`);
 });
@@ -88,7 +140,14 @@ test('campaign: the preview count becomes the confirmed count of the created cam
 	const { output } = execute('Telco Billing example: campaign preview, then create');
 	const [preview] = output('Preview Audience')[0];
 	const [created] = output('Create Campaign')[0];
-	expect(created).toMatchObject({ success: true, status: 'queued', recipient_count: preview.count, confirmed_count: preview.count });
+	expect(created).toMatchObject({
+		success: true,
+		status: 'queued',
+		recipient_count: preview.count,
+		confirmed_count: preview.count,
+	});
 	const { records } = await simulatorGet('/__simulator/state/campaigns');
-	expect(records).toEqual([expect.objectContaining({ id: created.id, recipients: preview.count, status: 'queued' })]);
+	expect(records).toEqual([
+		expect.objectContaining({ id: created.id, recipients: preview.count, status: 'queued' }),
+	]);
 });

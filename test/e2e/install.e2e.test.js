@@ -20,10 +20,17 @@ test('a cached n8n whose sqlite3 build is gone is detected, repaired and verifie
 		if (!existsSync(binding)) renameSync(`${binding}.removed-by-test`, binding);
 		rmSync(`${binding}.removed-by-test`, { recursive: true, force: true });
 	}
-	expect(lines[0]).toMatch(new RegExp(`^The cached n8n ${version.replace(/\./g, '\\.')} is broken: a native module does not load`));
+	expect(lines[0]).toMatch(
+		new RegExp(
+			`^The cached n8n ${version.replace(/\./g, '\\.')} is broken: a native module does not load`,
+		),
+	);
 	expect(lines.at(-1)).toMatch(/repaired in \d+ s\.$/);
 	// What n8n itself needs: its database driver loads under the line's Node.
-	const load = spawnSync(n8n.node, ['-e', "require('sqlite3')"], { cwd: n8n.dir, encoding: 'utf8' });
+	const load = spawnSync(n8n.node, ['-e', "require('sqlite3')"], {
+		cwd: n8n.dir,
+		encoding: 'utf8',
+	});
 	expect(load.stderr).toBe('');
 	expect(load.status).toBe(0);
 });

@@ -12,10 +12,26 @@
 // TELCO_E2E_KEEP=1 keeps the temporary folder (n8n's files and n8n.log) for a look afterwards.
 const http = require('node:http');
 const net = require('node:net');
-const { createWriteStream, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const {
+	createWriteStream,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	readdirSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, ensureN8n, n8nCli, n8nEnv, n8nSpawn, requestedVersion } = require('../sandbox/n8n.js');
+const {
+	ROOT,
+	ensureN8n,
+	n8nCli,
+	n8nEnv,
+	n8nSpawn,
+	requestedVersion,
+} = require('../sandbox/n8n.js');
 const { spawnSimulator } = require('../simulator/spawn.js');
 
 // A key with characters that mean something in a URL and in a form: it must never be written down by n8n.
@@ -25,13 +41,22 @@ const WORKFLOW_ID = 'telcoE2eTrigger1';
 const TRIGGER = 'Telco Billing Trigger';
 // Every 10 s. n8n 2.41 refuses a cron that fires more than once a minute (2.8 refuses only `*` in the seconds
 // field), so: six poll times, each a cron firing once a minute at its own second.
-const POLL_TIMES = [5, 15, 25, 35, 45, 55].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` }));
+const POLL_TIMES = [5, 15, 25, 35, 45, 55].map((second) => ({
+	mode: 'custom',
+	cronExpression: `${second} * * * * *`,
+}));
 const SLOW_MS = 13_000;
-const OWNER = { email: 'e2e@telco-billing.example', firstName: 'End', lastName: 'ToEnd', password: 'E2e-Trigger-2026' };
+const OWNER = {
+	email: 'e2e@telco-billing.example',
+	firstName: 'End',
+	lastName: 'ToEnd',
+	password: 'E2e-Trigger-2026',
+};
 const FINISHED = ['completed', 'cancelled'];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line) => process.stderr.write(`[trigger e2e ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+const log = (line) =>
+	process.stderr.write(`[trigger e2e ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
 let n8n;
 let env;
@@ -108,7 +133,13 @@ function startProxy(target) {
 				state.held--;
 			}
 			const forward = http.request(
-				{ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+				{
+					host: upstream.hostname,
+					port: upstream.port,
+					method: req.method,
+					path: req.url,
+					headers: { ...req.headers, host: upstream.host },
+				},
 				(answer) => {
 					res.writeHead(answer.statusCode, answer.headers);
 					answer.pipe(res);
@@ -139,10 +170,19 @@ function startProxy(target) {
  * it, and the rating-status read (the last request of every poll) that followed it, both answered.
  */
 async function completePoll(since = Date.now(), seconds = 40) {
-	await waitUntil('a complete poll', () => {
-		const first = proxy.state.requests.find((r) => r.kind === 'page1' && r.started >= since && r.ended);
-		return first && proxy.state.requests.some((r) => r.kind === 'rated' && r.started >= first.ended && r.ended);
-	}, seconds);
+	await waitUntil(
+		'a complete poll',
+		() => {
+			const first = proxy.state.requests.find(
+				(r) => r.kind === 'page1' && r.started >= since && r.ended,
+			);
+			return (
+				first &&
+				proxy.state.requests.some((r) => r.kind === 'rated' && r.started >= first.ended && r.ended)
+			);
+		},
+		seconds,
+	);
 	// The execution is written just after the poll: give n8n a moment.
 	await sleep(1500);
 }
@@ -156,25 +196,37 @@ async function simulatorCall(method, path, body) {
 		body: body ? JSON.stringify(body) : undefined,
 	});
 	const json = await response.json();
-	if (!response.ok || json.success === false) throw new Error(`simulator ${method} ${path.replace(encodeURIComponent(KEY), '<key>')}: ${JSON.stringify(json)}`);
+	if (!response.ok || json.success === false)
+		throw new Error(
+			`simulator ${method} ${path.replace(encodeURIComponent(KEY), '<key>')}: ${JSON.stringify(json)}`,
+		);
 	return json;
 }
 
 const keyed = (path) => `/${encodeURIComponent(KEY)}${path}`;
 
 async function createCampaign(subject) {
-	const created = await simulatorCall('POST', keyed('/customer/bulk-email'), { subject, content: `<p>${subject}</p>`, customer_ids: recipients });
+	const created = await simulatorCall('POST', keyed('/customer/bulk-email'), {
+		subject,
+		content: `<p>${subject}</p>`,
+		customer_ids: recipients,
+	});
 	return created.id;
 }
 
 const runSender = () => simulatorCall('POST', '/__simulator/bulk-email/run');
 
-/** Appends CDRs with the next minutes as start dates (rating runs inline): the source's dates move forward. */
+/**
+ * Appends CDRs with the next minutes as start dates (rating runs inline): the source's dates move
+ * forward.
+ */
 async function appendCdrs(count) {
 	const startdates = [];
 	for (let i = 0; i < count; i++) {
 		cdrClock++;
-		startdates.push(`2026-11-21 ${String(10 + Math.floor(cdrClock / 60)).padStart(2, '0')}:${String(cdrClock % 60).padStart(2, '0')}:00`);
+		startdates.push(
+			`2026-11-21 ${String(10 + Math.floor(cdrClock / 60)).padStart(2, '0')}:${String(cdrClock % 60).padStart(2, '0')}:00`,
+		);
 	}
 	await simulatorCall('POST', '/__simulator/cdrs/append', { source: SOURCE, startdates });
 }
@@ -206,11 +258,14 @@ function owed(before, after) {
 			if (FINISHED.includes(status)) events.push(`campaignFinished #${id} - -> ${status}`);
 		} else if (previous !== status && !FINISHED.includes(previous)) {
 			events.push(`campaignStatusChanged #${id} ${previous} -> ${status}`);
-			if (FINISHED.includes(status)) events.push(`campaignFinished #${id} ${previous} -> ${status}`);
+			if (FINISHED.includes(status))
+				events.push(`campaignFinished #${id} ${previous} -> ${status}`);
 		}
 	}
-	if (after.imported !== before.imported) events.push(`cdrsImported ${SOURCE} ${before.imported} -> ${after.imported}`);
-	if (after.rated !== before.rated) events.push(`cdrsRated ${SOURCE} ${before.rated} -> ${after.rated}`);
+	if (after.imported !== before.imported)
+		events.push(`cdrsImported ${SOURCE} ${before.imported} -> ${after.imported}`);
+	if (after.rated !== before.rated)
+		events.push(`cdrsRated ${SOURCE} ${before.rated} -> ${after.rated}`);
 	return events.sort();
 }
 
@@ -219,7 +274,8 @@ function eventKey(json) {
 	if (json.campaign) {
 		const { id, status } = json.campaign;
 		if (json.event === 'newCampaign') return `newCampaign #${id} ${status}`;
-		if (json.event === 'campaignFinished') return `campaignFinished #${id} ${json.previousStatus ?? '-'} -> ${status}`;
+		if (json.event === 'campaignFinished')
+			return `campaignFinished #${id} ${json.previousStatus ?? '-'} -> ${status}`;
 		return `${json.event} #${id} ${json.previousStatus} -> ${status}`;
 	}
 	return `${json.event} ${json.source} ${json.previousDate} -> ${json.latest_date}`;
@@ -229,7 +285,11 @@ function eventKey(json) {
 
 /** How many polls have stepped aside so far because the previous poll of the workflow still ran. */
 function skippedPolls() {
-	return (readFileSync(logFile, 'utf8').match(/the previous poll is still running; this one is skipped/g) ?? []).length;
+	return (
+		readFileSync(logFile, 'utf8').match(
+			/the previous poll is still running; this one is skipped/g,
+		) ?? []
+	).length;
 }
 
 async function startN8n() {
@@ -242,10 +302,20 @@ async function startN8n() {
 	server.exited = exited;
 	let gone = false;
 	exited.then(() => (gone = true));
-	await waitUntil('n8n to answer', async () => {
-		if (gone) throw new Error(`n8n stopped while starting; its log: ${logFile}\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
-		return await fetch(`${n8nUrl}/rest/settings`).then((r) => r.ok, () => false);
-	}, 150);
+	await waitUntil(
+		'n8n to answer',
+		async () => {
+			if (gone)
+				throw new Error(
+					`n8n stopped while starting; its log: ${logFile}\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+				);
+			return await fetch(`${n8nUrl}/rest/settings`).then(
+				(r) => r.ok,
+				() => false,
+			);
+		},
+		150,
+	);
 	log(`n8n answered after ${Math.round((Date.now() - started) / 1000)} s`);
 	return Date.now() - started;
 }
@@ -267,17 +337,28 @@ async function stopN8n() {
 async function rest(method, path, body) {
 	const response = await fetch(`${n8nUrl}${path}`, {
 		method,
-		headers: { 'content-type': 'application/json', 'browser-id': 'telco-e2e', ...(cookie ? { cookie } : {}) },
+		headers: {
+			'content-type': 'application/json',
+			'browser-id': 'telco-e2e',
+			...(cookie ? { cookie } : {}),
+		},
 		body: body ? JSON.stringify(body) : undefined,
 	});
 	const text = await response.text();
-	if (!response.ok) throw new Error(`n8n ${method} ${path}: HTTP ${response.status} ${text.slice(0, 500)}`);
+	if (!response.ok)
+		throw new Error(`n8n ${method} ${path}: HTTP ${response.status} ${text.slice(0, 500)}`);
 	return { json: text ? JSON.parse(text) : undefined, response };
 }
 
 async function login() {
-	const { response } = await rest('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
-	cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+	const { response } = await rest('POST', '/rest/login', {
+		emailOrLdapLoginId: OWNER.email,
+		password: OWNER.password,
+	});
+	cookie = response.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ');
 }
 
 const seen = new Map();
@@ -290,18 +371,31 @@ async function executions() {
 	const listed = json.data.results;
 	if (listed.length >= 100) throw new Error('100 executions or more: the timeline makes far fewer');
 	for (const execution of listed) {
-		if (seen.has(execution.id) || !['success', 'error', 'crashed', 'canceled'].includes(execution.status)) continue;
+		if (
+			seen.has(execution.id) ||
+			!['success', 'error', 'crashed', 'canceled'].includes(execution.status)
+		)
+			continue;
 		const { json: detail } = await rest('GET', `/rest/executions/${execution.id}`);
-		const data = typeof detail.data.data === 'string' ? flatted().parse(detail.data.data) : detail.data.data;
+		const data =
+			typeof detail.data.data === 'string' ? flatted().parse(detail.data.data) : detail.data.data;
 		const items = data.resultData.runData[TRIGGER]?.[0]?.data?.main?.[0] ?? [];
-		seen.set(execution.id, { id: execution.id, status: execution.status, error: data.resultData.error?.message, events: items.map((item) => eventKey(item.json)), items });
+		seen.set(execution.id, {
+			id: execution.id,
+			status: execution.status,
+			error: data.resultData.error?.message,
+			events: items.map((item) => eventKey(item.json)),
+			items,
+		});
 	}
 	return [...seen.values()].sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 let flattedModule;
 function flatted() {
-	flattedModule ??= require(require.resolve('flatted', { paths: [n8n.dir, join(n8n.dir, 'node_modules', 'n8n')] }));
+	flattedModule ??= require(
+		require.resolve('flatted', { paths: [n8n.dir, join(n8n.dir, 'node_modules', 'n8n')] }),
+	);
 	return flattedModule;
 }
 
@@ -316,72 +410,115 @@ const countOf = (list, key) => list.filter((k) => k === key).length;
  * by then (a poll stores its state before it emits), so the next change cannot be folded into it.
  */
 async function waitForDelivery(what, keys, seconds = 30) {
-	await waitUntil(`${what}: ${keys.join('; ')}`, async () => {
-		const all = await delivered();
-		return keys.every((k) => all.includes(k));
-	}, seconds, 500);
+	await waitUntil(
+		`${what}: ${keys.join('; ')}`,
+		async () => {
+			const all = await delivered();
+			return keys.every((k) => all.includes(k));
+		},
+		seconds,
+		500,
+	);
 }
 
 // --- The run --------------------------------------------------------------------------------------
 
 const expected = [];
 
-beforeAll(async () => {
-	const begun = Date.now();
-	n8n = await ensureN8n({ version: requestedVersion([]), log });
-	log(`n8n ${n8n.version} on Node ${n8n.nodeVersion}`);
-	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-trigger-e2e-'));
-	userFolder = join(folder, 'n8n');
-	logFile = join(folder, 'n8n.log');
-	logStream = createWriteStream(logFile);
+beforeAll(
+	async () => {
+		const begun = Date.now();
+		n8n = await ensureN8n({ version: requestedVersion([]), log });
+		log(`n8n ${n8n.version} on Node ${n8n.nodeVersion}`);
+		folder = mkdtempSync(join(tmpdir(), 'n8n-telco-trigger-e2e-'));
+		userFolder = join(folder, 'n8n');
+		logFile = join(folder, 'n8n.log');
+		logStream = createWriteStream(logFile);
 
-	// The seeded demo key's department and rights, under the test key.
-	const seed = JSON.parse(readFileSync(join(ROOT, 'test', 'simulator', 'seed.json'), 'utf8'));
-	seed.keys = seed.keys.map((k) => (k.key === 'demo-key-0001' ? { ...k, key: KEY } : k));
-	writeFileSync(join(folder, 'seed.json'), JSON.stringify(seed));
-	const sim = await spawnSimulator(['--port', '0', '--smtp-port', '0', '--sender-interval', '0', '--seed', join(folder, 'seed.json')]);
-	simulator = sim.child;
-	simulatorUrl = sim.url;
-	proxy = await startProxy(simulatorUrl);
-	const { records } = await simulatorCall('GET', '/__simulator/state/customers');
-	recipients = records.filter((c) => c.deptid === 1 && c.active && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(c.email)).slice(0, 3).map((c) => c.cid);
+		// The seeded demo key's department and rights, under the test key.
+		const seed = JSON.parse(readFileSync(join(ROOT, 'test', 'simulator', 'seed.json'), 'utf8'));
+		seed.keys = seed.keys.map((k) => (k.key === 'demo-key-0001' ? { ...k, key: KEY } : k));
+		writeFileSync(join(folder, 'seed.json'), JSON.stringify(seed));
+		const sim = await spawnSimulator([
+			'--port',
+			'0',
+			'--smtp-port',
+			'0',
+			'--sender-interval',
+			'0',
+			'--seed',
+			join(folder, 'seed.json'),
+		]);
+		simulator = sim.child;
+		simulatorUrl = sim.url;
+		proxy = await startProxy(simulatorUrl);
+		const { records } = await simulatorCall('GET', '/__simulator/state/customers');
+		recipients = records
+			.filter((c) => c.deptid === 1 && c.active && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(c.email))
+			.slice(0, 3)
+			.map((c) => c.cid);
 
-	const port = await freePort();
-	n8nUrl = `http://127.0.0.1:${port}`;
-	env = n8nEnv(n8n, userFolder, {
-		N8N_PORT: String(port),
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-		N8N_EDITOR_BASE_URL: n8nUrl,
-		N8N_LOG_LEVEL: 'debug',
-		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
-	});
+		const port = await freePort();
+		n8nUrl = `http://127.0.0.1:${port}`;
+		env = n8nEnv(n8n, userFolder, {
+			N8N_PORT: String(port),
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			N8N_EDITOR_BASE_URL: n8nUrl,
+			N8N_LOG_LEVEL: 'debug',
+			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		});
 
-	// The credential (base URL: the proxy) and the workflow, imported from a folder n8n does not own, then
-	// removed: the key must not stay on disk anywhere but in n8n's encrypted credential.
-	const imports = join(folder, 'imports');
-	mkdirSync(imports);
-	writeFileSync(join(imports, 'credentials.json'), JSON.stringify([{ id: 'telcoE2e', name: 'Telco Billing (e2e)', type: 'telcoBillingApi', data: { baseUrl: proxy.url, apiKey: KEY } }]));
-	writeFileSync(join(imports, 'workflow.json'), JSON.stringify(workflow()));
-	n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
-	n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflow.json')}`], env);
-	rmSync(imports, { recursive: true, force: true });
-	n8nCli(n8n, ['publish:workflow', `--id=${WORKFLOW_ID}`], env);
+		// The credential (base URL: the proxy) and the workflow, imported from a folder n8n does not own, then
+		// removed: the key must not stay on disk anywhere but in n8n's encrypted credential.
+		const imports = join(folder, 'imports');
+		mkdirSync(imports);
+		writeFileSync(
+			join(imports, 'credentials.json'),
+			JSON.stringify([
+				{
+					id: 'telcoE2e',
+					name: 'Telco Billing (e2e)',
+					type: 'telcoBillingApi',
+					data: { baseUrl: proxy.url, apiKey: KEY },
+				},
+			]),
+		);
+		writeFileSync(join(imports, 'workflow.json'), JSON.stringify(workflow()));
+		n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
+		n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflow.json')}`], env);
+		rmSync(imports, { recursive: true, force: true });
+		n8nCli(n8n, ['publish:workflow', `--id=${WORKFLOW_ID}`], env);
 
-	const booted = Date.now();
-	timings.firstStart = await startN8n();
-	await waitUntil('the owner account', async () => {
-		const answer = await fetch(`${n8nUrl}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
-		return answer.ok;
-	}, 30, 1000);
-	await login();
-	// The first poll (at activation) only records what is there: wait for it before changing anything.
-	await completePoll(booted);
-	timings.setup = Date.now() - begun;
-	log(`set up in ${Math.round(timings.setup / 1000)} s`);
-}, 10 * 60 * 1000);
+		const booted = Date.now();
+		timings.firstStart = await startN8n();
+		await waitUntil(
+			'the owner account',
+			async () => {
+				const answer = await fetch(`${n8nUrl}/rest/owner/setup`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(OWNER),
+				});
+				return answer.ok;
+			},
+			30,
+			1000,
+		);
+		await login();
+		// The first poll (at activation) only records what is there: wait for it before changing anything.
+		await completePoll(booted);
+		timings.setup = Date.now() - begun;
+		log(`set up in ${Math.round(timings.setup / 1000)} s`);
+	},
+	10 * 60 * 1000,
+);
 
 afterAll(async () => {
-	log(`seconds: ${Object.entries(timings).map(([name, ms]) => `${name} ${Math.round(ms / 1000)}`).join(', ')}`);
+	log(
+		`seconds: ${Object.entries(timings)
+			.map(([name, ms]) => `${name} ${Math.round(ms / 1000)}`)
+			.join(', ')}`,
+	);
 	proxy?.close();
 	await stopN8n().catch(() => undefined);
 	simulator?.kill('SIGTERM');
@@ -399,7 +536,13 @@ function workflow() {
 			{
 				parameters: {
 					pollTimes: { item: POLL_TIMES },
-					events: ['newCampaign', 'campaignStatusChanged', 'campaignFinished', 'cdrsImported', 'cdrsRated'],
+					events: [
+						'newCampaign',
+						'campaignStatusChanged',
+						'campaignFinished',
+						'cdrsImported',
+						'cdrsRated',
+					],
 					options: {},
 				},
 				id: '6c0f5a0e-6f4e-4f43-9a44-0e2e7e1a0001',
@@ -409,10 +552,21 @@ function workflow() {
 				position: [0, 0],
 				credentials: { telcoBillingApi: { id: 'telcoE2e', name: 'Telco Billing (e2e)' } },
 			},
-			{ parameters: {}, id: '6c0f5a0e-6f4e-4f43-9a44-0e2e7e1a0002', name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0] },
+			{
+				parameters: {},
+				id: '6c0f5a0e-6f4e-4f43-9a44-0e2e7e1a0002',
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [300, 0],
+			},
 		],
 		connections: { [TRIGGER]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
+		settings: {
+			executionOrder: 'v1',
+			saveDataSuccessExecution: 'all',
+			saveDataErrorExecution: 'all',
+		},
 	};
 }
 
@@ -426,30 +580,49 @@ async function step(what, change) {
 	return owes;
 }
 
-/** Each owed event delivered exactly once: the counts of those that were not, with the executions that carried them. */
+/**
+ * Each owed event delivered exactly once: the counts of those that were not, with the executions that
+ * carried them.
+ */
 async function notExactlyOnce(keys) {
 	const runs = await executions();
 	const all = runs.flatMap((e) => e.events);
 	const wrong = {};
 	for (const key of keys) {
 		const count = countOf(all, key);
-		if (count !== 1) wrong[key] = `${count}x (executions ${runs.filter((e) => e.events.includes(key)).map((e) => e.id).join(', ')})`;
+		if (count !== 1)
+			wrong[key] = `${count}x (executions ${runs
+				.filter((e) => e.events.includes(key))
+				.map((e) => e.id)
+				.join(', ')})`;
 	}
 	return wrong;
 }
 
 test('while n8n runs: new campaigns, every status move and every CDR import and rating arrive exactly once', async () => {
 	const owes = [];
-	owes.push(...(await step('campaign A and CDRs', async () => {
-		await createCampaign('E2E campaign A');
-		await appendCdrs(3);
-	})));
-	owes.push(...(await step('A sending, campaign B', async () => {
-		await runSender();
-		await createCampaign('E2E campaign B');
-	})));
+	owes.push(
+		...(await step('campaign A and CDRs', async () => {
+			await createCampaign('E2E campaign A');
+			await appendCdrs(3);
+		})),
+	);
+	owes.push(
+		...(await step('A sending, campaign B', async () => {
+			await runSender();
+			await createCampaign('E2E campaign B');
+		})),
+	);
 	owes.push(...(await step('A completed, B sending', runSender)));
-	expect(owes).toEqual(expect.arrayContaining([expect.stringMatching(/^newCampaign /), expect.stringMatching(/^campaignStatusChanged .* queued -> sending$/), expect.stringMatching(/^campaignFinished .* sending -> completed$/), expect.stringMatching(/^cdrsImported /), expect.stringMatching(/^cdrsRated /)]));
+	expect(owes).toEqual(
+		expect.arrayContaining([
+			expect.stringMatching(/^newCampaign /),
+			expect.stringMatching(/^campaignStatusChanged .* queued -> sending$/),
+			expect.stringMatching(/^campaignFinished .* sending -> completed$/),
+			expect.stringMatching(/^cdrsImported /),
+			expect.stringMatching(/^cdrsRated /),
+		]),
+	);
 	expect(await notExactlyOnce(owes)).toEqual({});
 }, 120_000);
 
@@ -487,17 +660,29 @@ test('a slow answer makes two polls overlap: each change still arrives exactly o
 	// The next poll starts while the first still waits: it either reaches the platform too (two held at the
 	// proxy) or, as the trigger does, steps aside at once, which it says in n8n's debug log.
 	const skipsBefore = skippedPolls();
-	await waitUntil('a second poll to start during the slow one', () => proxy.state.held >= 2 || skippedPolls() > skipsBefore, 15, 100);
+	await waitUntil(
+		'a second poll to start during the slow one',
+		() => proxy.state.held >= 2 || skippedPolls() > skipsBefore,
+		15,
+		100,
+	);
 	const overlapped = { held: proxy.state.held, skipped: skippedPolls() - skipsBefore };
 	proxy.state.slowMs = 0;
 	await waitUntil('the slow polls to be answered', () => proxy.state.held === 0, 20, 250);
 	await waitForDelivery('the changes read by overlapping polls', owes);
 	// Whatever the slow polls deliver has arrived once the reads after their slow answers are done.
 	const lastSlow = Math.max(...proxy.state.requests.filter((r) => r.slow).map((r) => r.ended));
-	await waitUntil('the slow polls to end', () => proxy.state.requests.some((r) => r.kind === 'rated' && r.started >= lastSlow && r.ended), 10, 250).catch(() => undefined);
+	await waitUntil(
+		'the slow polls to end',
+		() => proxy.state.requests.some((r) => r.kind === 'rated' && r.started >= lastSlow && r.ended),
+		10,
+		250,
+	).catch(() => undefined);
 	await sleep(1500);
 	timings.overlapPhase = Date.now() - started;
-	log(`overlap: ${overlapped.held} polls waited on a slow answer at once; ${overlapped.skipped} poll(s) started meanwhile stepped aside`);
+	log(
+		`overlap: ${overlapped.held} polls waited on a slow answer at once; ${overlapped.skipped} poll(s) started meanwhile stepped aside`,
+	);
 	expect(overlapped.held + overlapped.skipped).toBeGreaterThanOrEqual(2);
 	expect(await notExactlyOnce(owes)).toEqual({});
 }, 120_000);
@@ -517,10 +702,14 @@ test('a poll that fails (an HTTP 500 page echoing the request path, key included
 	const owes = owed(before, await snapshot());
 	expected.push(...owes);
 	await simulatorCall('POST', '/__simulator/fault', { fault: 'http500' });
-	const failed = await waitUntil('the failed poll', async () => {
-		const runs = (await executions()).filter((e) => e.status !== 'success');
-		return runs.length > 0 && runs;
-	}, 30);
+	const failed = await waitUntil(
+		'the failed poll',
+		async () => {
+			const runs = (await executions()).filter((e) => e.status !== 'success');
+			return runs.length > 0 && runs;
+		},
+		30,
+	);
 	await waitForDelivery('the changes after a failed poll', owes);
 	expect(failed).toEqual([expect.objectContaining({ status: 'error', events: [] })]);
 	log(`the failed poll's error: ${failed[0].error}`);
@@ -534,7 +723,9 @@ test('nothing was delivered that the timeline does not owe, and only the injecte
 	const runs = await executions();
 	expect(runs.filter((e) => e.status !== 'success')).toHaveLength(1);
 	expect(runs.flatMap((e) => e.events).filter((k) => !expected.includes(k))).toEqual([]);
-	log(`${runs.length} executions, ${runs.flatMap((e) => e.events).length} events delivered for ${expected.length} owed`);
+	log(
+		`${runs.length} executions, ${runs.flatMap((e) => e.events).length} events delivered for ${expected.length} owed`,
+	);
 }, 60_000);
 
 test('the API key appears nowhere in n8n’s files or its log', async () => {
@@ -555,12 +746,18 @@ test('the API key appears nowhere in n8n’s files or its log', async () => {
 	for (const file of files) {
 		const text = readFileSync(file).toString('latin1').toLowerCase();
 		contents.set(file, text);
-		for (const spelling of spellings) if (text.includes(spelling.toLowerCase())) found.push(`${file.replace(folder, '')}: ${spelling}`);
+		for (const spelling of spellings)
+			if (text.includes(spelling.toLowerCase()))
+				found.push(`${file.replace(folder, '')}: ${spelling}`);
 	}
 	// The search can see what it should: the workflow in the log, the campaigns in the stored executions.
 	expect(contents.get(logFile)).toContain(WORKFLOW_ID.toLowerCase());
-	expect(files.filter((f) => f !== logFile && contents.get(f).includes('e2e campaign a')).length).toBeGreaterThan(0);
-	log(`searched ${files.length} files (${Math.round(files.reduce((sum, f) => sum + statSync(f).size, 0) / 1024)} KiB) for ${spellings.size} spellings of the key`);
+	expect(
+		files.filter((f) => f !== logFile && contents.get(f).includes('e2e campaign a')).length,
+	).toBeGreaterThan(0);
+	log(
+		`searched ${files.length} files (${Math.round(files.reduce((sum, f) => sum + statSync(f).size, 0) / 1024)} KiB) for ${spellings.size} spellings of the key`,
+	);
 	expect(files.some((f) => /database\.sqlite$/.test(f))).toBe(true);
 	expect(found).toEqual([]);
 }, 60_000);

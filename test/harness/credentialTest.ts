@@ -17,35 +17,60 @@ export function testRequestNode(test: ICredentialTestRequest, credentialName: st
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: credentialName, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: test.request },
+				},
+			],
 		},
 	};
 }
 
-/** lodash `get` as n8n uses it on the rules' keys: a path of properties, which on a text body indexes its characters. */
+/**
+ * lodash `get` as n8n uses it on the rules' keys: a path of properties, which on a text body indexes
+ * its characters.
+ */
 function read(value: unknown, key: string): unknown {
-	return key.split('.').reduce<unknown>((at, part) => (at === null || at === undefined ? undefined : (at as Record<string, unknown>)[part]), value);
+	return key
+		.split('.')
+		.reduce<unknown>(
+			(at, part) =>
+				at === null || at === undefined ? undefined : (at as Record<string, unknown>)[part],
+			value,
+		);
 }
 
 type CauseOf = { cause?: { response?: { status: number; statusText?: string }; code?: string } };
 
-/** The message n8n's CredentialsTester.testCredentials shows for a run of the test request, by the same steps. */
+/**
+ * The message n8n's CredentialsTester.testCredentials shows for a run of the test request, by the
+ * same steps.
+ */
 export function verdict(test: ICredentialTestRequest, result: RunResult): string {
 	const error = result.error as (RunResult['error'] & CauseOf) | undefined;
 	if (error) {
 		const response = error.cause?.response;
 		if (response) {
 			for (const rule of test.rules ?? []) {
-				if (rule.type === 'responseCode' && rule.properties.value === response.status) return rule.properties.message;
+				if (rule.type === 'responseCode' && rule.properties.value === response.status)
+					return rule.properties.message;
 			}
-			if (response.status < 199 || response.status > 299) return response.statusText || `Received HTTP status code: ${response.status}`;
+			if (response.status < 199 || response.status > 299)
+				return response.statusText || `Received HTTP status code: ${response.status}`;
 		} else if (error.cause?.code) {
 			return error.cause.code;
 		}
 		return error.message;
 	}
 	for (const rule of test.rules ?? []) {
-		if (rule.type === 'responseSuccessBody' && read(result.items[0].json as IDataObject, rule.properties.key) === rule.properties.value) {
+		if (
+			rule.type === 'responseSuccessBody' &&
+			read(result.items[0].json as IDataObject, rule.properties.key) === rule.properties.value
+		) {
 			return rule.properties.message;
 		}
 	}

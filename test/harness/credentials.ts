@@ -13,11 +13,19 @@ import type {
  * the credential's own code, exactly as n8n's CredentialsHelper does for a function-style authenticate.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
-	private readonly entries = new Map<string, { type: ICredentialType; data: ICredentialDataDecryptedObject }>();
+	private readonly entries = new Map<
+		string,
+		{ type: ICredentialType; data: ICredentialDataDecryptedObject }
+	>();
 
-	constructor(type: ICredentialType, data: ICredentialDataDecryptedObject, others: Array<[ICredentialType, ICredentialDataDecryptedObject]> = []) {
+	constructor(
+		type: ICredentialType,
+		data: ICredentialDataDecryptedObject,
+		others: Array<[ICredentialType, ICredentialDataDecryptedObject]> = [],
+	) {
 		super();
-		for (const [otherType, otherData] of [[type, data] as const, ...others]) this.entries.set(otherType.name, { type: otherType, data: otherData });
+		for (const [otherType, otherData] of [[type, data] as const, ...others])
+			this.entries.set(otherType.name, { type: otherType, data: otherData });
 	}
 
 	private entry(typeName: string) {
@@ -36,7 +44,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
 	): Promise<IHttpRequestOptions> {
 		const { type } = this.entry(typeName);
-		if (typeof type.authenticate !== 'function') throw new Error(`Test credentials helper cannot authenticate ${typeName}`);
+		if (typeof type.authenticate !== 'function')
+			throw new Error(`Test credentials helper cannot authenticate ${typeName}`);
 		return await type.authenticate(credentials, requestOptions as IHttpRequestOptions);
 	}
 
@@ -57,7 +66,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		throw new Error('Not needed by the engine for declarative nodes');
 	}
 
-	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, typeName: string): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(
+		_additionalData: unknown,
+		_nodeCredentials: unknown,
+		typeName: string,
+	): Promise<ICredentialDataDecryptedObject> {
 		return { ...this.entry(typeName).data };
 	}
 

@@ -1,5 +1,10 @@
 import { Container } from '@n8n/di';
-import { ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
+import {
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 import type {
@@ -80,10 +85,25 @@ export interface RunResult {
 
 const NODE_NAME = 'Telco Billing';
 
-function buildWorkflow(options: Pick<RunOptions, 'nodeType' | 'parameters' | 'input' | 'continueOnFail' | 'otherCredentials'>) {
+function buildWorkflow(
+	options: Pick<
+		RunOptions,
+		'nodeType' | 'parameters' | 'input' | 'continueOnFail' | 'otherCredentials'
+	>,
+) {
 	const typeName = `n8n-nodes-telco-billing.${options.nodeType.description.name}`;
-	const nodeTypes = new NodeTypes({ testInput: inputNodeType(options.input ?? [{}]), [typeName]: options.nodeType });
-	const input: INode = { id: 'input', name: 'Input', type: 'testInput', typeVersion: 1, position: [0, 0], parameters: {} };
+	const nodeTypes = new NodeTypes({
+		testInput: inputNodeType(options.input ?? [{}]),
+		[typeName]: options.nodeType,
+	});
+	const input: INode = {
+		id: 'input',
+		name: 'Input',
+		type: 'testInput',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const node: INode = {
 		id: 'telco',
 		name: NODE_NAME,
@@ -93,7 +113,12 @@ function buildWorkflow(options: Pick<RunOptions, 'nodeType' | 'parameters' | 'in
 		parameters: options.parameters,
 		credentials: {
 			telcoBillingApi: { id: '1', name: 'Telco Billing (test)' },
-			...Object.fromEntries(Object.keys(options.otherCredentials ?? {}).map((type) => [type, { id: type, name: `${type} (test)` }])),
+			...Object.fromEntries(
+				Object.keys(options.otherCredentials ?? {}).map((type) => [
+					type,
+					{ id: type, name: `${type} (test)` },
+				]),
+			),
 		},
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
@@ -109,7 +134,11 @@ function buildWorkflow(options: Pick<RunOptions, 'nodeType' | 'parameters' | 'in
 	return { workflow, input, node };
 }
 
-function buildAdditionalData(workflow: Workflow, credentials: ICredentialDataDecryptedObject, others: OtherCredentials = {}): IWorkflowExecuteAdditionalData {
+function buildAdditionalData(
+	workflow: Workflow,
+	credentials: ICredentialDataDecryptedObject,
+	others: OtherCredentials = {},
+): IWorkflowExecuteAdditionalData {
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
 		id: workflow.id,
 		name: workflow.name,
@@ -125,7 +154,10 @@ function buildAdditionalData(workflow: Workflow, credentials: ICredentialDataDec
 		credentialsHelper: new TestCredentialsHelper(
 			new TelcoBillingApi(),
 			credentials,
-			OTHER_CREDENTIAL_TYPES.filter((type) => others[type.name]).map((type) => [type, others[type.name]]),
+			OTHER_CREDENTIAL_TYPES.filter((type) => others[type.name]).map((type) => [
+				type,
+				others[type.name],
+			]),
 		),
 		hooks,
 		executeWorkflow: async () => {
@@ -150,13 +182,19 @@ function buildAdditionalData(workflow: Workflow, credentials: ICredentialDataDec
 /** Runs one of our nodes for real: n8n-core's WorkflowExecute, RoutingNode, our credential, real HTTP. */
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const { workflow, input } = buildWorkflow(options);
-	const additionalData = buildAdditionalData(workflow, options.credentials, options.otherCredentials);
+	const additionalData = buildAdditionalData(
+		workflow,
+		options.credentials,
+		options.otherCredentials,
+	);
 	const runData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node: input, data: { main: [[{ json: {} }]] }, source: null }],
 		},
 	});
-	const run = await new WorkflowExecute(additionalData, 'manual', runData).processRunExecutionData(workflow);
+	const run = await new WorkflowExecute(additionalData, 'manual', runData).processRunExecutionData(
+		workflow,
+	);
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
 		run,
@@ -172,7 +210,10 @@ export interface LoadOptionsRun {
 	/** `loadOptions.<method>` for a dropdown, `listSearch.<method>` for a resource locator's list. */
 	method: string;
 	filter?: string;
-	/** Path of the parameter being loaded, e.g. `parameters.filters.rows[0].option` (for `&sibling` lookups). */
+	/**
+	 * Path of the parameter being loaded, e.g. `parameters.filters.rows[0].option` (for `&sibling`
+	 * lookups).
+	 */
 	path?: string;
 }
 
@@ -181,9 +222,16 @@ export async function loadNodeOptions(options: LoadOptionsRun): Promise<unknown>
 	const { workflow, node } = buildWorkflow(options);
 	const additionalData = buildAdditionalData(workflow, options.credentials);
 	additionalData.currentNodeParameters = options.parameters;
-	const context = new LoadOptionsContext(workflow, node, additionalData, options.path ?? 'parameters');
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalData,
+		options.path ?? 'parameters',
+	);
 	const [kind, name] = options.method.split('.') as ['loadOptions' | 'listSearch', string];
-	const method = options.nodeType.methods?.[kind]?.[name] as ((this: unknown, filter?: string) => Promise<unknown>) | undefined;
+	const method = options.nodeType.methods?.[kind]?.[name] as
+		| ((this: unknown, filter?: string) => Promise<unknown>)
+		| undefined;
 	if (!method) throw new Error(`${options.nodeType.description.name} has no ${options.method}`);
 	return await method.call(context, options.filter);
 }

@@ -6,18 +6,39 @@ import { DEMO_KEY, jsonOf, useNode } from '../helpers';
 const node = useNode(new TelcoBillingBulkEmail());
 const bulk = () => node.sim().state.bulkEmail;
 const key = () => node.sim().state.keys.get(DEMO_KEY)!;
-const create = (parameters: INodeParameters = {}): INodeParameters => ({ resource: 'campaign', operation: 'create', subject: `S ${Math.random()}`, content: 'Hello {{name}}', ...parameters });
+const create = (parameters: INodeParameters = {}): INodeParameters => ({
+	resource: 'campaign',
+	operation: 'create',
+	subject: `S ${Math.random()}`,
+	content: 'Hello {{name}}',
+	...parameters,
+});
 const oneOf = (cid: number) => ({ customerIds: String(cid) });
 
 /** A bad request sent on purpose, to see the simulator refuse it as the spec says. */
 async function raw(body: string | object, path = '/customer/bulk-email') {
-	const headers = { 'content-type': 'application/json', [OFF_SPEC_HEADER]: 'a bad request, to see it refused' };
-	const response = await fetch(`${node.sim().url}/${DEMO_KEY}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+	const headers = {
+		'content-type': 'application/json',
+		[OFF_SPEC_HEADER]: 'a bad request, to see it refused',
+	};
+	const response = await fetch(`${node.sim().url}/${DEMO_KEY}${path}`, {
+		method: 'POST',
+		headers,
+		body: typeof body === 'string' ? body : JSON.stringify(body),
+	});
 	return (await response.json()) as { error_code?: string };
 }
 
-/** Each code reaches the user the same way: a node error carrying the code, or a paired item with Continue On Fail. */
-async function expectCode(code: string, parameters: INodeParameters, options: { apiKey?: string } = {}, prepare: () => void = () => {}) {
+/**
+ * Each code reaches the user the same way: a node error carrying the code, or a paired item with
+ * Continue On Fail.
+ */
+async function expectCode(
+	code: string,
+	parameters: INodeParameters,
+	options: { apiKey?: string } = {},
+	prepare: () => void = () => {},
+) {
 	prepare();
 	const failed = await node.run(parameters, options);
 	expect(failed.error?.message).toMatch(new RegExp(`\\[${code}\\]$`));
@@ -30,16 +51,31 @@ async function expectCode(code: string, parameters: INodeParameters, options: { 
 
 describe('codes the platform gives for what a workflow can cause', () => {
 	test('invalid_key', async () => {
-		await expectCode('invalid_key', { resource: 'campaign', operation: 'getFilters' }, { apiKey: 'unknown-key' });
+		await expectCode(
+			'invalid_key',
+			{ resource: 'campaign', operation: 'getFilters' },
+			{ apiKey: 'unknown-key' },
+		);
 	});
 
 	test('capability_denied: a key without bulk_email, on every endpoint', async () => {
-		await expectCode('capability_denied', { resource: 'campaign', operation: 'getAll', returnAll: true }, { apiKey: 'demo-key-nocdr' });
-		await expectCode('capability_denied', { resource: 'campaign', operation: 'preview' }, { apiKey: 'demo-key-nocdr' });
+		await expectCode(
+			'capability_denied',
+			{ resource: 'campaign', operation: 'getAll', returnAll: true },
+			{ apiKey: 'demo-key-nocdr' },
+		);
+		await expectCode(
+			'capability_denied',
+			{ resource: 'campaign', operation: 'preview' },
+			{ apiKey: 'demo-key-nocdr' },
+		);
 	});
 
 	test('no_recipients', async () => {
-		await expectCode('no_recipients', create({ filters: { rows: [{ field: 'suburb', value: 'Atlantis' }] } }));
+		await expectCode(
+			'no_recipients',
+			create({ filters: { rows: [{ field: 'suburb', value: 'Atlantis' }] } }),
+		);
 	});
 
 	test('recipient_count_changed', async () => {
@@ -53,7 +89,11 @@ describe('codes the platform gives for what a workflow can cause', () => {
 
 	test('daily_campaign_limit_reached: UI campaigns count too', async () => {
 		key().data.bulk_email_max_daily_campaigns = 3;
-		bulk().uiCampaigns.push({ deptid: 1, createdMs: Date.now() }, { deptid: 1, createdMs: Date.now() }, { deptid: 1, createdMs: Date.now() });
+		bulk().uiCampaigns.push(
+			{ deptid: 1, createdMs: Date.now() },
+			{ deptid: 1, createdMs: Date.now() },
+			{ deptid: 1, createdMs: Date.now() },
+		);
 		await expectCode('daily_campaign_limit_reached', create(oneOf(1001)));
 	});
 
@@ -64,24 +104,41 @@ describe('codes the platform gives for what a workflow can cause', () => {
 	});
 
 	test('create_failed: nothing is stored', async () => {
-		await expectCode('create_failed', create(oneOf(1001)), {}, () => (bulk().failNextCreate = true));
+		await expectCode(
+			'create_failed',
+			create(oneOf(1001)),
+			{},
+			() => (bulk().failNextCreate = true),
+		);
 		expect(bulk().campaigns).toEqual([]);
 	});
 
 	test('not_found', async () => {
-		await expectCode('not_found', { resource: 'campaign', operation: 'cancel', campaignId: '424242' });
+		await expectCode('not_found', {
+			resource: 'campaign',
+			operation: 'cancel',
+			campaignId: '424242',
+		});
 	});
 
 	test('already_cancelled', async () => {
 		const c = bulk().create(1, 'x', 'y', node.sim().state.customers.slice(0, 1), null);
 		c.status = 'cancelled';
-		await expectCode('already_cancelled', { resource: 'campaign', operation: 'cancel', campaignId: String(c.id) });
+		await expectCode('already_cancelled', {
+			resource: 'campaign',
+			operation: 'cancel',
+			campaignId: String(c.id),
+		});
 	});
 
 	test('campaign_completed', async () => {
 		const c = bulk().create(1, 'x', 'y', node.sim().state.customers.slice(0, 1), null);
 		bulk().drain();
-		await expectCode('campaign_completed', { resource: 'campaign', operation: 'cancel', campaignId: String(c.id) });
+		await expectCode('campaign_completed', {
+			resource: 'campaign',
+			operation: 'cancel',
+			campaignId: String(c.id),
+		});
 	});
 });
 
@@ -100,19 +157,26 @@ describe.each([
 	});
 
 	test('the node maps it: error with the code, or a paired item with Continue On Fail', async () => {
-		await expectCode(code, create(oneOf(1001)), {}, () => node.sim().faults.push({ errorCode: code }));
+		await expectCode(code, create(oneOf(1001)), {}, () =>
+			node.sim().faults.push({ errorCode: code }),
+		);
 	});
 });
 
 test('deptid_not_allowed on preview too', async () => {
-	expect(await raw({ deptid: 1 }, '/customer/bulk-email/preview')).toMatchObject({ error_code: 'deptid_not_allowed' });
+	expect(await raw({ deptid: 1 }, '/customer/bulk-email/preview')).toMatchObject({
+		error_code: 'deptid_not_allowed',
+	});
 });
 
 test('the node refuses what would cause the pre-empted codes, before any request', async () => {
 	const refusals = [
 		[create({ subject: '={{ " " }}' }), 'Subject (subject) is required'],
 		[create({ content: '={{ "" }}' }), 'Content (content) is required'],
-		[create({ filters: { rows: [{ field: '={{ "deptid" }}', value: '2' }] } }), 'Filters (filters): deptid is not allowed; the key’s department is always used'],
+		[
+			create({ filters: { rows: [{ field: '={{ "deptid" }}', value: '2' }] } }),
+			'Filters (filters): deptid is not allowed; the key’s department is always used',
+		],
 	] as const;
 	for (const [parameters, message] of refusals) {
 		const result = await node.run(parameters as INodeParameters);

@@ -2,7 +2,11 @@ import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBill
 import { jsonOf, useNode } from '../helpers';
 
 const node = useNode(new TelcoBillingCustomer());
-const contact = (operation: string, parameters: Record<string, unknown> = {}) => ({ resource: 'contact', operation, ...parameters });
+const contact = (operation: string, parameters: Record<string, unknown> = {}) => ({
+	resource: 'contact',
+	operation,
+	...parameters,
+});
 
 describe('Contact', () => {
 	test('Get Many lists the customer’s contacts, one item each, portal passwords left out', async () => {
@@ -10,7 +14,10 @@ describe('Contact', () => {
 		const expected = node.sim().state.contacts.filter((c) => c.cid === 1003);
 		expect(expected.length).toBeGreaterThan(1);
 		expect(jsonOf(result).map((c) => c.id)).toEqual(expected.map((c) => c.id));
-		expect(jsonOf(result)[0]).toMatchObject({ first_name: expected[0].first_name, email: expected[0].email });
+		expect(jsonOf(result)[0]).toMatchObject({
+			first_name: expected[0].first_name,
+			email: expected[0].email,
+		});
 		expect(JSON.stringify(result.run)).not.toContain('contact-secret-');
 	});
 
@@ -21,22 +28,46 @@ describe('Contact', () => {
 
 	test('Create adds a contact and returns it with its id', async () => {
 		const result = await node.run(
-			contact('create', { cid: '1010', contactFields: { first_name: 'Sam', last_name: 'Lee', email: 'sam@lee.example', mobile: '0411000111' } }),
+			contact('create', {
+				cid: '1010',
+				contactFields: {
+					first_name: 'Sam',
+					last_name: 'Lee',
+					email: 'sam@lee.example',
+					mobile: '0411000111',
+				},
+			}),
 		);
 		const [out] = jsonOf(result);
-		expect(out).toMatchObject({ id: expect.any(Number), first_name: 'Sam', last_name: 'Lee', email: 'sam@lee.example' });
-		expect(node.sim().state.contacts.find((c) => c.id === out.id)).toMatchObject({ cid: 1010, mobile: '0411000111' });
+		expect(out).toMatchObject({
+			id: expect.any(Number),
+			first_name: 'Sam',
+			last_name: 'Lee',
+			email: 'sam@lee.example',
+		});
+		expect(node.sim().state.contacts.find((c) => c.id === out.id)).toMatchObject({
+			cid: 1010,
+			mobile: '0411000111',
+		});
 	});
 
 	test('Get returns one contact', async () => {
 		const target = node.sim().state.contacts.find((c) => c.cid === 1002)!;
 		const result = await node.run(contact('get', { cid: '1002', contactId: String(target.id) }));
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: target.id, last_name: target.last_name })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ id: target.id, last_name: target.last_name }),
+		]);
 	});
 
 	test('Update changes the given fields', async () => {
 		const target = node.sim().state.contacts.find((c) => c.cid === 1002)!;
-		const result = await node.run(contact('update', { cid: '1002', contactId: String(target.id), updateFields: { phone: '03 9000 1234' } }));
+		const result = await node.run(
+			contact('update', {
+				cid: '1002',
+				contactId: String(target.id),
+				updateFields: { phone: '03 9000 1234' },
+			}),
+		);
 		expect(jsonOf(result)[0]).toMatchObject({ id: target.id, phone: '03 9000 1234' });
 		expect(target.phone).toBe('03 9000 1234');
 	});

@@ -8,7 +8,8 @@ import type { EchoServer } from '../leaks';
 const credential = new TelcoBillingApi();
 
 const node = useNode(testRequestNode(credential.test, credential.name));
-const check = async (options: { apiKey?: string; baseUrl?: string } = {}) => verdict(credential.test, await node.run({}, options));
+const check = async (options: { apiKey?: string; baseUrl?: string } = {}) =>
+	verdict(credential.test, await node.run({}, options));
 
 test('a good key passes the credential test with one cheap request', async () => {
 	expect(await check()).toBe('Connection successful!');
@@ -25,13 +26,17 @@ test('a base URL with a trailing slash still works', async () => {
 });
 
 test('a Base URL without the API prefix (the platform answers 404): says to check the prefix', async () => {
-	expect(await check({ baseUrl: `${node.sim().url}/nope` })).toMatch(/check the Base URL \(including its API prefix\)/);
+	expect(await check({ baseUrl: `${node.sim().url}/nope` })).toMatch(
+		/check the Base URL \(including its API prefix\)/,
+	);
 	// The misconfigured Base URL is the point: the platform sees a path no endpoint has.
 	expect(takeViolations().map((v) => v.problem)).toEqual(['is not an endpoint of the spec']);
 });
 
 test('a host that does not answer: n8n says the connection was refused', async () => {
-	expect(await check({ baseUrl: await closedAddress() })).toBe('The service refused the connection - perhaps it is offline');
+	expect(await check({ baseUrl: await closedAddress() })).toBe(
+		'The service refused the connection - perhaps it is offline',
+	);
 });
 
 describe('against a server echoing the path (key included)', () => {
@@ -43,15 +48,23 @@ describe('against a server echoing the path (key included)', () => {
 		await echo.close();
 	});
 
-	test.each([...ECHO_MODES, 'html200' as const])('%s: the verdict is an error without the key', async (mode) => {
-		echo.mode = mode;
-		const message = await check({ baseUrl: echo.url, apiKey: KEY });
-		expect(message).not.toBe('Connection successful!');
-		expect(leaks(message)).toEqual([]);
-	});
+	test.each([...ECHO_MODES, 'html200' as const])(
+		'%s: the verdict is an error without the key',
+		async (mode) => {
+			echo.mode = mode;
+			const message = await check({ baseUrl: echo.url, apiKey: KEY });
+			expect(message).not.toBe('Connection successful!');
+			expect(leaks(message)).toEqual([]);
+		},
+	);
 
-	test.each(['html200', 'html403', 'text500', 'long502'] as const)('%s (not the platform answering): says the Base URL is not the API', async (mode) => {
-		echo.mode = mode;
-		expect(await check({ baseUrl: echo.url, apiKey: KEY })).toMatch(/^The Base URL answered, but not like the billing platform API.*API prefix/);
-	});
+	test.each(['html200', 'html403', 'text500', 'long502'] as const)(
+		'%s (not the platform answering): says the Base URL is not the API',
+		async (mode) => {
+			echo.mode = mode;
+			expect(await check({ baseUrl: echo.url, apiKey: KEY })).toMatch(
+				/^The Base URL answered, but not like the billing platform API.*API prefix/,
+			);
+		},
+	);
 });

@@ -11,18 +11,27 @@ const documented = [
 		message: 'no customer found',
 	},
 	{
-		name: 'no customer found (result:\'false\', reason, id:0) on update',
-		parameters: { resource: 'customer', operation: 'update', cid: 'nobody', updateFields: { company: 'X' } },
+		name: "no customer found (result:'false', reason, id:0) on update",
+		parameters: {
+			resource: 'customer',
+			operation: 'update',
+			cid: 'nobody',
+			updateFields: { company: 'X' },
+		},
 		message: 'no customer found',
 	},
 	{
-		name: 'unable to retrieve customer (success:\'false\' as a string, message)',
+		name: "unable to retrieve customer (success:'false' as a string, message)",
 		parameters: { resource: 'customer', operation: 'getServicePricing', cid: '99999' },
 		message: 'unable to retrieve customer',
 	},
 	{
-		name: 'the add failure (result:\'false\', reason, id:0)',
-		parameters: { resource: 'customer', operation: 'create', customerFields: { email: 'only@email.example' } },
+		name: "the add failure (result:'false', reason, id:0)",
+		parameters: {
+			resource: 'customer',
+			operation: 'create',
+			customerFields: { email: 'only@email.example' },
+		},
 		message: 'company or name is required',
 	},
 	{
@@ -32,7 +41,12 @@ const documented = [
 	},
 	{
 		name: 'no customer found on credit management',
-		parameters: { resource: 'customer', operation: 'setCreditManagement', cid: '99999', status: '0' },
+		parameters: {
+			resource: 'customer',
+			operation: 'setCreditManagement',
+			cid: '99999',
+			status: '0',
+		},
 		message: 'no customer found',
 	},
 ];
@@ -47,7 +61,10 @@ describe.each(documented)('$name', ({ parameters, message }) => {
 	});
 
 	test('with Continue On Fail becomes an output item paired to its input item', async () => {
-		const result = await node.run(parameters, { continueOnFail: true, input: [{ n: 1 }, { n: 2 }] });
+		const result = await node.run(parameters, {
+			continueOnFail: true,
+			input: [{ n: 1 }, { n: 2 }],
+		});
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)).toEqual([{ error: message }, { error: message }]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
@@ -55,15 +72,26 @@ describe.each(documented)('$name', ({ parameters, message }) => {
 });
 
 describe('invalid key', () => {
-	test.each(['no-such-key', 'disabled-key'])('%s: the HTTP-200 `invalid key` body is a node error', async (apiKey) => {
-		const result = await node.run({ resource: 'customer', operation: 'getAll', returnAll: true }, { apiKey });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe('invalid key');
-	});
+	test.each(['no-such-key', 'disabled-key'])(
+		'%s: the HTTP-200 `invalid key` body is a node error',
+		async (apiKey) => {
+			const result = await node.run(
+				{ resource: 'customer', operation: 'getAll', returnAll: true },
+				{ apiKey },
+			);
+			expect(result.error?.name).toBe('NodeApiError');
+			expect(result.error?.message).toBe('invalid key');
+		},
+	);
 
 	test('with Continue On Fail it is an item paired to its input', async () => {
-		const result = await node.run({ resource: 'customer', operation: 'getBalance', cid: '1001' }, { apiKey: 'nope', continueOnFail: true });
-		expect(result.items).toEqual([expect.objectContaining({ json: { error: 'invalid key' }, pairedItem: { item: 0 } })]);
+		const result = await node.run(
+			{ resource: 'customer', operation: 'getBalance', cid: '1001' },
+			{ apiKey: 'nope', continueOnFail: true },
+		);
+		expect(result.items).toEqual([
+			expect.objectContaining({ json: { error: 'invalid key' }, pairedItem: { item: 0 } }),
+		]);
 	});
 });
 

@@ -14,20 +14,88 @@ const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(
 const customer = () => sim().state.customers.find((c) => c.account_id === 'ACC-1-0002')!;
 
 async function run(nodeType: INodeType, parameters: INodeParameters, continueOnFail = false) {
-	return await runNode({ nodeType, parameters, continueOnFail, credentials: { baseUrl: sim().url, apiKey: DEMO_KEY } });
+	return await runNode({
+		nodeType,
+		parameters,
+		continueOnFail,
+		credentials: { baseUrl: sim().url, apiKey: DEMO_KEY },
+	});
 }
 
 const writes: Array<[string, INodeType, (ref: string) => INodeParameters, string]> = [
-	['Service Create', new TelcoBillingService(), (ref) => ({ resource: 'service', operation: 'create', cid: rl(ref), servicetype: 1, service_num: 'N7000001', start_date: '2026-01-05' }), '/services/add'],
-	['Service Update (move to customer)', new TelcoBillingService(), (ref) => ({ resource: 'service', operation: 'update', serviceId: rl(20001), updateFields: { cid: ref } }), '/services/update/20001'],
-	['Bundle Create', new TelcoBillingService(), (ref) => ({ resource: 'bundle', operation: 'create', cid: rl(ref), name: 'Team Pack' }), '/serviceBundles/post'],
-	['Charge Item Add', new TelcoBillingCustomer(), (ref) => ({ resource: 'customer', operation: 'addChargeItem', cid: rl(ref), chargeFields: { description: 'Late fee', amount: 5 } }), '/customer/item/add'],
-	['Order Create', new TelcoBillingCrm(), (ref) => ({ resource: 'order', operation: 'create', cid: rl(ref), products: { product: [{ pid: 1, quantity: 1, price: 0 }] } }), '/orders/add'],
-	['External Sale', new TelcoBillingCrm(), (ref) => ({ resource: 'sale', operation: 'create', use: 'sale', cid: rl(ref), products: { product: [{ pid: 4, price: 5, quantity: 1 }] } }), '/externalsales/add'],
+	[
+		'Service Create',
+		new TelcoBillingService(),
+		(ref) => ({
+			resource: 'service',
+			operation: 'create',
+			cid: rl(ref),
+			servicetype: 1,
+			service_num: 'N7000001',
+			start_date: '2026-01-05',
+		}),
+		'/services/add',
+	],
+	[
+		'Service Update (move to customer)',
+		new TelcoBillingService(),
+		(ref) => ({
+			resource: 'service',
+			operation: 'update',
+			serviceId: rl(20001),
+			updateFields: { cid: ref },
+		}),
+		'/services/update/20001',
+	],
+	[
+		'Bundle Create',
+		new TelcoBillingService(),
+		(ref) => ({ resource: 'bundle', operation: 'create', cid: rl(ref), name: 'Team Pack' }),
+		'/serviceBundles/post',
+	],
+	[
+		'Charge Item Add',
+		new TelcoBillingCustomer(),
+		(ref) => ({
+			resource: 'customer',
+			operation: 'addChargeItem',
+			cid: rl(ref),
+			chargeFields: { description: 'Late fee', amount: 5 },
+		}),
+		'/customer/item/add',
+	],
+	[
+		'Order Create',
+		new TelcoBillingCrm(),
+		(ref) => ({
+			resource: 'order',
+			operation: 'create',
+			cid: rl(ref),
+			products: { product: [{ pid: 1, quantity: 1, price: 0 }] },
+		}),
+		'/orders/add',
+	],
+	[
+		'External Sale',
+		new TelcoBillingCrm(),
+		(ref) => ({
+			resource: 'sale',
+			operation: 'create',
+			use: 'sale',
+			cid: rl(ref),
+			products: { product: [{ pid: 4, price: 5, quantity: 1 }] },
+		}),
+		'/externalsales/add',
+	],
 ];
 
-const sentTo = (path: string) => sim().requests.find((r) => r.method === 'POST' && r.url.endsWith(path))?.body as IDataObject | IDataObject[] | undefined;
-const cidOf = (body: IDataObject | IDataObject[] | undefined) => (Array.isArray(body) ? body[0]?.cid : body?.cid);
+const sentTo = (path: string) =>
+	sim().requests.find((r) => r.method === 'POST' && r.url.endsWith(path))?.body as
+		| IDataObject
+		| IDataObject[]
+		| undefined;
+const cidOf = (body: IDataObject | IDataObject[] | undefined) =>
+	Array.isArray(body) ? body[0]?.cid : body?.cid;
 
 describe.each(writes)('%s', (_name, nodeType, parameters, path) => {
 	test('an account_id is looked up and sent as the integer customer id', async () => {
@@ -55,18 +123,27 @@ describe.each(writes)('%s', (_name, nodeType, parameters, path) => {
 
 describe('the simulator, like the spec, takes only an integer cid in these bodies', () => {
 	const bodies: Array<[string, IDataObject | IDataObject[]]> = [
-		['/services/add', { cid: 'ACC-1-0002', servicetype: 1, service_num: 'N1', start_date: '2026-01-05' }],
+		[
+			'/services/add',
+			{ cid: 'ACC-1-0002', servicetype: 1, service_num: 'N1', start_date: '2026-01-05' },
+		],
 		['/services/update/20001', { cid: '1002' }],
 		['/serviceBundles/post', { cid: 'ACC-1-0002', name: 'Pack' }],
 		['/customer/item/add', { cid: '1002', description: 'Fee', amount: 5 }],
 		['/orders/add', { cid: 'ACC-1-0002', items: [{ pid: 1, quantity: 1 }] }],
-		['/externalsales/add', [{ cid: 'ACC-1-0002', products: [{ pid: 1, price: '1.00', quantity: 1 }] }]],
+		[
+			'/externalsales/add',
+			[{ cid: 'ACC-1-0002', products: [{ pid: 1, price: '1.00', quantity: 1 }] }],
+		],
 	];
 
 	test.each(bodies)('%s refuses a text cid', async (path, body) => {
 		const response = await fetch(`${sim().url}/${DEMO_KEY}${path}`, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', [OFF_SPEC_HEADER]: 'a text cid, to see it refused' },
+			headers: {
+				'content-type': 'application/json',
+				[OFF_SPEC_HEADER]: 'a text cid, to see it refused',
+			},
 			body: JSON.stringify(body),
 		});
 		expect(JSON.stringify(await response.json())).toContain('cid must be an integer');
@@ -74,7 +151,8 @@ describe('the simulator, like the spec, takes only an integer cid in these bodie
 });
 
 test('the timeline’s {id} is the record’s integer id, not an account_id (only a path’s {cid} may be one)', async () => {
-	const read = async (id: string) => await (await fetch(`${sim().url}/${DEMO_KEY}/timeline/customers/${id}`)).json();
+	const read = async (id: string) =>
+		await (await fetch(`${sim().url}/${DEMO_KEY}/timeline/customers/${id}`)).json();
 	expect(await read('ACC-1-0001')).toEqual({ success: false, description: 'record not found' });
 	expect(await read('1001')).toMatchObject({ success: true });
 });

@@ -41,16 +41,26 @@ describe('Customer: create and update', () => {
 	test('Update changes only the given fields, found by account_id', async () => {
 		const before = { ...node.sim().state.customers[2] };
 		const result = await node.run(
-			customer('update', { cid: before.account_id, updateFields: { mobile: '0400111222', abn: '99887766554' } }),
+			customer('update', {
+				cid: before.account_id,
+				updateFields: { mobile: '0400111222', abn: '99887766554' },
+			}),
 		);
 		expect(jsonOf(result)).toEqual([{ success: true, description: 'customer updated' }]);
 		const after = node.sim().state.customers[2];
-		expect(after).toMatchObject({ mobile: '0400111222', abn: '99887766554', company: before.company, email: before.email });
+		expect(after).toMatchObject({
+			mobile: '0400111222',
+			abn: '99887766554',
+			company: before.company,
+			email: before.email,
+		});
 	});
 
 	test('Update finds a customer by crm_id too', async () => {
 		const target = node.sim().state.customers[4];
-		await node.run(customer('update', { cid: target.crm_id, updateFields: { company: 'Renamed Pty' } }));
+		await node.run(
+			customer('update', { cid: target.crm_id, updateFields: { company: 'Renamed Pty' } }),
+		);
 		expect(node.sim().state.customers[4].company).toBe('Renamed Pty');
 	});
 });
@@ -59,17 +69,32 @@ describe('Customer: reads', () => {
 	test('Search returns one item per matching customer of the department, numbers as numbers', async () => {
 		const result = await node.run(customer('search', { field: 'company', value: 'plumbing' }));
 		const records = jsonOf(result);
-		const expected = node.sim().state.customers.filter((c) => c.deptid === 1 && /plumbing/i.test(c.company));
+		const expected = node
+			.sim()
+			.state.customers.filter((c) => c.deptid === 1 && /plumbing/i.test(c.company));
 		expect(records.map((r) => r.cid)).toEqual(expected.map((c) => c.cid));
 		expect(records[0]).toMatchObject({ ctgid: 1, credit_management: expect.any(Number) });
 		expect(records.every((r) => r.web_password === undefined)).toBe(true);
 	});
 
 	test('Search with "If Nothing Matches: found false" gives one paired placeholder per unmatched item', async () => {
-		const result = await node.run(customer('search', { field: 'email', value: '={{ $json.email }}', ifNothingMatches: 'notFound' }), {
-			input: [{ email: 'nobody@nowhere.example' }, { email: node.sim().state.customers[0].email }],
-		});
-		expect(jsonOf(result)).toEqual([{ found: false, field: 'email', value: 'nobody@nowhere.example' }, expect.objectContaining({ cid: 1001 })]);
+		const result = await node.run(
+			customer('search', {
+				field: 'email',
+				value: '={{ $json.email }}',
+				ifNothingMatches: 'notFound',
+			}),
+			{
+				input: [
+					{ email: 'nobody@nowhere.example' },
+					{ email: node.sim().state.customers[0].email },
+				],
+			},
+		);
+		expect(jsonOf(result)).toEqual([
+			{ found: false, field: 'email', value: 'nobody@nowhere.example' },
+			expect.objectContaining({ cid: 1001 }),
+		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
@@ -92,7 +117,13 @@ describe('Customer: reads', () => {
 		const target = node.sim().state.customers[0];
 		const result = await node.run(customer('getPaymentDetails', { cid: target.account_id }));
 		const [out] = jsonOf(result);
-		expect(out).toMatchObject({ success: true, cid: target.cid, card_on_file: true, bank_on_file: true, bank_number_last3: target.bank_number.slice(-3) });
+		expect(out).toMatchObject({
+			success: true,
+			cid: target.cid,
+			card_on_file: true,
+			bank_on_file: true,
+			bank_number_last3: target.bank_number.slice(-3),
+		});
 		expect(JSON.stringify(out)).not.toContain(target.bank_number);
 	});
 
@@ -122,10 +153,17 @@ describe('Customer: money and charges', () => {
 		target.card_token = 'card_tok_test';
 		const before = target.balance;
 		const seeded = node.sim().state.payments.length;
-		const result = await node.run(customer('takePayment', { cid: String(target.cid), amount: 25.5, pay_with: 'card_on_file' }));
-		expect(jsonOf(result)[0]).toMatchObject({ success: true, description: 'payment of 25.50 processed' });
+		const result = await node.run(
+			customer('takePayment', { cid: String(target.cid), amount: 25.5, pay_with: 'card_on_file' }),
+		);
+		expect(jsonOf(result)[0]).toMatchObject({
+			success: true,
+			description: 'payment of 25.50 processed',
+		});
 		expect(target.balance).toBeCloseTo(before - 25.5, 2);
-		expect(node.sim().state.payments.slice(seeded)).toEqual([expect.objectContaining({ cid: target.cid, amount: 25.5, method: 'card_on_file' })]);
+		expect(node.sim().state.payments.slice(seeded)).toEqual([
+			expect.objectContaining({ cid: target.cid, amount: 25.5, method: 'card_on_file' }),
+		]);
 	});
 
 	test('Take Payment with card details sends all card fields and nothing else', async () => {
@@ -145,35 +183,77 @@ describe('Customer: money and charges', () => {
 		);
 		expect(result.error).toBeUndefined();
 		// The spec types cc_number and cc_expyear as integers, cc_expmonth as a two-digit string.
-		expect(node.sim().requests[0].body).toEqual({ amount: 10, cc_name: 'J Citizen', cc_number: 4111111111111111, cc_expmonth: '07', cc_expyear: 2029, cc_ccv: '123', store_card: true });
+		expect(node.sim().requests[0].body).toEqual({
+			amount: 10,
+			cc_name: 'J Citizen',
+			cc_number: 4111111111111111,
+			cc_expmonth: '07',
+			cc_expyear: 2029,
+			cc_ccv: '123',
+			store_card: true,
+		});
 		expect(lastPayment()).toMatchObject({ method: 'card', amount: 10 });
 		expect(target.card_token).toBe(`card_tok_${target.cid}_1111`);
 	});
 
 	test('Take Payment with a token', async () => {
-		const result = await node.run(customer('takePayment', { cid: '1002', amount: 5, pay_with: 'payment_token', payment_token: 'tok_abc123' }));
+		const result = await node.run(
+			customer('takePayment', {
+				cid: '1002',
+				amount: 5,
+				pay_with: 'payment_token',
+				payment_token: 'tok_abc123',
+			}),
+		);
 		expect(jsonOf(result)[0].success).toBe(true);
 		expect(lastPayment().method).toBe('payment_token');
 	});
 
 	test('Record External Payment logs once; the same transaction ID again is reported as a duplicate, not paid twice', async () => {
-		const params = customer('recordExternalPayment', { cid: '1005', transaction_id: 'EFT-2026-001', amount: 42, additionalFields: { date: '2026-11-20' } });
+		const params = customer('recordExternalPayment', {
+			cid: '1005',
+			transaction_id: 'EFT-2026-001',
+			amount: 42,
+			additionalFields: { date: '2026-11-20' },
+		});
 		const first = await node.run(params);
 		const second = await node.run(params);
-		expect(jsonOf(first)[0]).toMatchObject({ success: true, duplicate: false, payment_id: expect.any(Number) });
-		expect(jsonOf(second)[0]).toMatchObject({ success: true, duplicate: true, payment_id: jsonOf(first)[0].payment_id });
-		expect(node.sim().state.payments.filter((p) => p.transaction_id === 'EFT-2026-001')).toHaveLength(1);
+		expect(jsonOf(first)[0]).toMatchObject({
+			success: true,
+			duplicate: false,
+			payment_id: expect.any(Number),
+		});
+		expect(jsonOf(second)[0]).toMatchObject({
+			success: true,
+			duplicate: true,
+			payment_id: jsonOf(first)[0].payment_id,
+		});
+		expect(
+			node.sim().state.payments.filter((p) => p.transaction_id === 'EFT-2026-001'),
+		).toHaveLength(1);
 	});
 
 	test('Add Charge Item then Update Charge Item', async () => {
 		const added = await node.run(
-			customer('addChargeItem', { cid: 'ACC-1-0003', chargeFields: { description: 'Router', amount: 99, quantity: 2, charge_date: '2026-12-01' } }),
+			customer('addChargeItem', {
+				cid: 'ACC-1-0003',
+				chargeFields: { description: 'Router', amount: 99, quantity: 2, charge_date: '2026-12-01' },
+			}),
 		);
 		const [{ id }] = jsonOf(added);
 		expect(node.sim().state.chargeItems).toEqual([
-			expect.objectContaining({ id, cid: 1003, description: 'Router', amount: 99, quantity: 2, charge_date: '2026-12-01' }),
+			expect.objectContaining({
+				id,
+				cid: 1003,
+				description: 'Router',
+				amount: 99,
+				quantity: 2,
+				charge_date: '2026-12-01',
+			}),
 		]);
-		const updated = await node.run(customer('updateChargeItem', { itemId: String(id), chargeUpdateFields: { amount: 89 } }));
+		const updated = await node.run(
+			customer('updateChargeItem', { itemId: String(id), chargeUpdateFields: { amount: 89 } }),
+		);
 		expect(jsonOf(updated)).toEqual([{ success: true, description: 'customer item updated' }]);
 		expect(node.sim().state.chargeItems[0]).toMatchObject({ amount: 89, description: 'Router' });
 	});
@@ -181,19 +261,30 @@ describe('Customer: money and charges', () => {
 	test('Set Credit Management writes through the platform’s GET', async () => {
 		const target = node.sim().state.customers[1];
 		expect(target.credit_management).toBe(0);
-		const result = await node.run(customer('setCreditManagement', { cid: String(target.cid), status: '1' }));
+		const result = await node.run(
+			customer('setCreditManagement', { cid: String(target.cid), status: '1' }),
+		);
 		expect(jsonOf(result)).toEqual([{ success: true, description: 'credit management turned on' }]);
 		expect(target.credit_management).toBe(1);
-		expect(node.sim().requests.at(-1)).toEqual({ method: 'GET', url: `/demo-key-0001/customer/setManagementStatus/${target.cid}/1` });
+		expect(node.sim().requests.at(-1)).toEqual({
+			method: 'GET',
+			url: `/demo-key-0001/customer/setManagementStatus/${target.cid}/1`,
+		});
 	});
 });
 
 describe('Customer: department isolation', () => {
 	test('a key never sees another department’s customers', async () => {
-		const foreign = await node.run(customer('getBalance', { cid: '1001' }), { apiKey: OTHER_KEY, continueOnFail: true });
+		const foreign = await node.run(customer('getBalance', { cid: '1001' }), {
+			apiKey: OTHER_KEY,
+			continueOnFail: true,
+		});
 		expect(jsonOf(foreign)).toEqual([{ error: 'no customer found' }]);
 		const all = await node.run(customer('getAll', { returnAll: true }), { apiKey: OTHER_KEY });
-		const theirs = node.sim().state.customers.filter((c) => c.deptid === 2 && c.active).map((c) => c.cid);
+		const theirs = node
+			.sim()
+			.state.customers.filter((c) => c.deptid === 2 && c.active)
+			.map((c) => c.cid);
 		expect(jsonOf(all).map((r) => r.cid)).toEqual(theirs);
 	});
 });

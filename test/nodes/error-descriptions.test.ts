@@ -13,7 +13,9 @@ const describeFailure = async (parameters: Record<string, unknown>, baseUrl?: st
 	(await node.run(parameters as never, { baseUrl })).error?.description;
 
 test('nothing listening: cannot connect, check the Base URL', async () => {
-	expect(await describeFailure(balance, await closedAddress())).toMatch(/^n8n could not connect to the billing platform.*Base URL/);
+	expect(await describeFailure(balance, await closedAddress())).toMatch(
+		/^n8n could not connect to the billing platform.*Base URL/,
+	);
 });
 
 test('connection dropped: the platform closed the connection', async () => {
@@ -22,7 +24,11 @@ test('connection dropped: the platform closed the connection', async () => {
 });
 
 test('no answer within the request timeout: timed out (the trigger has a timeout option)', async () => {
-	const poller = new PollingTrigger(new TelcoBillingTrigger(), { events: ['cdrsImported'], options: { timeout: 1 } }, { baseUrl: node.sim().url, apiKey: DEMO_KEY });
+	const poller = new PollingTrigger(
+		new TelcoBillingTrigger(),
+		{ events: ['cdrsImported'], options: { timeout: 1 } },
+		{ baseUrl: node.sim().url, apiKey: DEMO_KEY },
+	);
 	node.sim().faults.push('hang');
 	const error = (await poller.poll().catch((e: unknown) => e)) as { description?: string };
 	expect(error.description).toMatch(/did not answer within the time allowed/);
@@ -34,27 +40,45 @@ test('an HTTP error status: names the status', async () => {
 });
 
 test('an HTTP-200 refusal: quotes the platform', async () => {
-	expect(await describeFailure({ ...balance, cid: '77777' })).toBe('The billing platform refused the request: "no customer found".');
+	expect(await describeFailure({ ...balance, cid: '77777' })).toBe(
+		'The billing platform refused the request: "no customer found".',
+	);
 });
 
 test('an error_code refusal: names the code', async () => {
 	node.sim().faults.push({ errorCode: 'quota_exceeded' });
-	expect(await describeFailure(balance)).toBe('The billing platform refused the request with error_code "quota_exceeded": "Injected failure quota_exceeded".');
+	expect(await describeFailure(balance)).toBe(
+		'The billing platform refused the request with error_code "quota_exceeded": ' +
+			'"Injected failure quota_exceeded".',
+	);
 });
 
 test('a dropdown says the same as a node run', async () => {
 	const baseUrl = await closedAddress();
-	const error = (await loadNodeOptions({ nodeType: new TelcoBillingCustomer(), method: 'loadOptions.getServiceTypes', parameters: {}, credentials: { baseUrl, apiKey: DEMO_KEY } }).catch((e: unknown) => e)) as { description?: string };
+	const error = (await loadNodeOptions({
+		nodeType: new TelcoBillingCustomer(),
+		method: 'loadOptions.getServiceTypes',
+		parameters: {},
+		credentials: { baseUrl, apiKey: DEMO_KEY },
+	}).catch((e: unknown) => e)) as { description?: string };
 	expect(error.description).toMatch(/^n8n could not connect/);
 });
 
 test('a programmatic node says the same', async () => {
-	const failed = await runNode({ nodeType: new TelcoBillingCallRecord(), parameters: { operation: 'getImportStatus' }, credentials: { baseUrl: await closedAddress(), apiKey: DEMO_KEY } });
+	const failed = await runNode({
+		nodeType: new TelcoBillingCallRecord(),
+		parameters: { operation: 'getImportStatus' },
+		credentials: { baseUrl: await closedAddress(), apiKey: DEMO_KEY },
+	});
 	expect(failed.error?.description).toMatch(/^n8n could not connect/);
 });
 
 test('a trigger poll says the same', async () => {
-	const poller = new PollingTrigger(new TelcoBillingTrigger(), { events: ['cdrsImported'] }, { baseUrl: await closedAddress(), apiKey: DEMO_KEY });
+	const poller = new PollingTrigger(
+		new TelcoBillingTrigger(),
+		{ events: ['cdrsImported'] },
+		{ baseUrl: await closedAddress(), apiKey: DEMO_KEY },
+	);
 	const error = (await poller.poll().catch((e: unknown) => e)) as { description?: string };
 	expect(error.description).toMatch(/^n8n could not connect/);
 });

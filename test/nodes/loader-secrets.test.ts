@@ -14,10 +14,23 @@ import { loadNodeOptions, shutdownEngine } from '../harness/engine';
 import { closedAddress, ECHO_MODES, KEY, leaks, startEchoServer } from '../leaks';
 import type { EchoServer } from '../leaks';
 
-const nodeTypes: INodeType[] = [TelcoBillingCustomer, TelcoBillingService, TelcoBillingCatalog, TelcoBillingCallRecord, TelcoBillingBulkEmail, TelcoBillingTrigger, TelcoBillingReport, TelcoBillingCrm, TelcoBillingQualification, TelcoBillingAccount].map((NodeClass) => new NodeClass());
+const nodeTypes: INodeType[] = [
+	TelcoBillingCustomer,
+	TelcoBillingService,
+	TelcoBillingCatalog,
+	TelcoBillingCallRecord,
+	TelcoBillingBulkEmail,
+	TelcoBillingTrigger,
+	TelcoBillingReport,
+	TelcoBillingCrm,
+	TelcoBillingQualification,
+	TelcoBillingAccount,
+].map((NodeClass) => new NodeClass());
 
 test('every node the package registers is covered', () => {
-	expect(nodeTypes.map((nodeType) => nodeType.constructor.name).sort()).toEqual(pkg.n8n.nodes.map((file) => file.split('/')[2]).sort());
+	expect(nodeTypes.map((nodeType) => nodeType.constructor.name).sort()).toEqual(
+		pkg.n8n.nodes.map((file) => file.split('/')[2]).sort(),
+	);
 });
 
 /** The dropdown and list-search methods a node's parameters use, found at any depth of its properties. */
@@ -25,8 +38,10 @@ function referencedMethods(value: unknown, found = new Set<string>()): Set<strin
 	if (Array.isArray(value)) value.forEach((entry) => referencedMethods(entry, found));
 	else if (typeof value === 'object' && value !== null) {
 		for (const [key, entry] of Object.entries(value)) {
-			if (key === 'loadOptionsMethod' && typeof entry === 'string') found.add(`loadOptions.${entry}`);
-			else if (key === 'searchListMethod' && typeof entry === 'string') found.add(`listSearch.${entry}`);
+			if (key === 'loadOptionsMethod' && typeof entry === 'string')
+				found.add(`loadOptions.${entry}`);
+			else if (key === 'searchListMethod' && typeof entry === 'string')
+				found.add(`listSearch.${entry}`);
 			else referencedMethods(entry, found);
 		}
 	}
@@ -35,7 +50,11 @@ function referencedMethods(value: unknown, found = new Set<string>()): Set<strin
 
 // Every dropdown and list search the editor can call on every node.
 const methods = nodeTypes.flatMap((nodeType) =>
-	[...referencedMethods(nodeType.description.properties)].map((method) => ({ label: `${nodeType.description.name} ${method}`, nodeType, method })),
+	[...referencedMethods(nodeType.description.properties)].map((method) => ({
+		label: `${nodeType.description.name} ${method}`,
+		nodeType,
+		method,
+	})),
 );
 
 // The bundle dropdown reads the customer of a bundle operation; the filter dropdown the row's field.
@@ -55,10 +74,21 @@ afterAll(async () => {
 	await shutdownEngine();
 });
 
-async function failureOf(nodeType: INodeType, method: string, baseUrl: string): Promise<Error & { description?: string }> {
+async function failureOf(
+	nodeType: INodeType,
+	method: string,
+	baseUrl: string,
+): Promise<Error & { description?: string }> {
 	// The filter-value dropdown reads the field chosen in its own row.
 	const path = method.endsWith('getFilterValues') ? 'parameters.filters.rows[0].option' : undefined;
-	const call = loadNodeOptions({ nodeType, method, parameters, filter: 'abc', path, credentials: { baseUrl, apiKey: KEY } });
+	const call = loadNodeOptions({
+		nodeType,
+		method,
+		parameters,
+		filter: 'abc',
+		path,
+		credentials: { baseUrl, apiKey: KEY },
+	});
 	return (await call.then(
 		() => undefined,
 		(error: unknown) => error,
@@ -70,19 +100,36 @@ test('every method a parameter names exists, and all of them are covered', () =>
 		const [kind, name] = method.split('.') as ['loadOptions' | 'listSearch', string];
 		expect(typeof nodeType.methods?.[kind]?.[name]).toBe('function');
 	}
-	expect(new Set(methods.map((m) => m.method.split('.')[1]))).toEqual(new Set(['getServiceTypes', 'getCallRateCards', 'getProducts', 'getPriceBooks', 'getCallTypes', 'getCdrSources', 'getFilterFields', 'getFilterValues', 'getCustomerBundles', 'searchCustomers', 'searchServices']));
+	expect(new Set(methods.map((m) => m.method.split('.')[1]))).toEqual(
+		new Set([
+			'getServiceTypes',
+			'getCallRateCards',
+			'getProducts',
+			'getPriceBooks',
+			'getCallTypes',
+			'getCdrSources',
+			'getFilterFields',
+			'getFilterValues',
+			'getCustomerBundles',
+			'searchCustomers',
+			'searchServices',
+		]),
+	);
 });
 
 describe.each(methods)('$label', ({ nodeType, method }) => {
-	test.each(ECHO_MODES)('fails without the key against a server echoing the path (%s)', async (mode) => {
-		echo.mode = mode;
-		echo.paths = [];
-		const error = await failureOf(nodeType, method, echo.url);
-		expect(echo.paths[0]).toContain(encodeURIComponent(KEY));
-		expect(error).toBeInstanceOf(Error);
-		expect(error.message).toMatch(/billing platform|unknown endpoint/);
-		expect(leaks(error)).toEqual([]);
-	});
+	test.each(ECHO_MODES)(
+		'fails without the key against a server echoing the path (%s)',
+		async (mode) => {
+			echo.mode = mode;
+			echo.paths = [];
+			const error = await failureOf(nodeType, method, echo.url);
+			expect(echo.paths[0]).toContain(encodeURIComponent(KEY));
+			expect(error).toBeInstanceOf(Error);
+			expect(error.message).toMatch(/billing platform|unknown endpoint/);
+			expect(leaks(error)).toEqual([]);
+		},
+	);
 
 	test('fails without the key when nothing listens, and says it could not connect', async () => {
 		const error = await failureOf(nodeType, method, await closedAddress());

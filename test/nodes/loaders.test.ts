@@ -5,7 +5,10 @@ import { useNode } from '../helpers';
 const node = useNode(new TelcoBillingService(), { pageSize: 2 });
 
 test('service types: every page, sorted by name, value is the esid', async () => {
-	const options = (await node.options('loadOptions.getServiceTypes')) as Array<{ name: string; value: number }>;
+	const options = (await node.options('loadOptions.getServiceTypes')) as Array<{
+		name: string;
+		value: number;
+	}>;
 	expect(options).toHaveLength(node.sim().state.serviceTypes.length);
 	expect(options[0]).toEqual({ name: 'Hosted PBX Seat (5)', value: 5 });
 	expect(node.sim().requests.map((r) => r.url.split('/').pop())).toEqual(['1', '2', '3']);
@@ -19,23 +22,67 @@ test('call rate cards: active ones only', async () => {
 });
 
 test('products, price books and call types', async () => {
-	expect(await node.options('loadOptions.getProducts')).toContainEqual({ name: 'SIM Card — SIM-4G (4)', value: 4 });
-	expect(await node.options('loadOptions.getPriceBooks')).toEqual([{ name: 'Partner Pricing (1)', value: 1 }]);
-	expect(await node.options('loadOptions.getCallTypes')).toContainEqual({ name: 'International — outbound (3)', value: 3 });
+	expect(await node.options('loadOptions.getProducts')).toContainEqual({
+		name: 'SIM Card — SIM-4G (4)',
+		value: 4,
+	});
+	expect(await node.options('loadOptions.getPriceBooks')).toEqual([
+		{ name: 'Partner Pricing (1)', value: 1 },
+	]);
+	expect(await node.options('loadOptions.getCallTypes')).toContainEqual({
+		name: 'International — outbound (3)',
+		value: 3,
+	});
 });
 
 test('bundles of the customer chosen in the node', async () => {
-	node.sim().state.bundles.push({ id: 40009, deptid: 1, cid: 1002, name: 'Team Pack', active: 1, date_started: '2026-01-01', date_ended: null, included_usage_type: 0, included_value: null, monthly_cost: null, call_types: [], charges: [] });
-	const parameters = { resource: 'bundle', operation: 'get', cid: { __rl: true, mode: 'id', value: '1002' } };
-	expect(await node.options('loadOptions.getCustomerBundles', parameters)).toEqual([{ name: 'Team Pack (40009)', value: 40009 }]);
-	expect(await node.options('loadOptions.getCustomerBundles', { ...parameters, cid: { __rl: true, mode: 'id', value: '' } })).toEqual([]);
+	node.sim().state.bundles.push({
+		id: 40009,
+		deptid: 1,
+		cid: 1002,
+		name: 'Team Pack',
+		active: 1,
+		date_started: '2026-01-01',
+		date_ended: null,
+		included_usage_type: 0,
+		included_value: null,
+		monthly_cost: null,
+		call_types: [],
+		charges: [],
+	});
+	const parameters = {
+		resource: 'bundle',
+		operation: 'get',
+		cid: { __rl: true, mode: 'id', value: '1002' },
+	};
+	expect(await node.options('loadOptions.getCustomerBundles', parameters)).toEqual([
+		{ name: 'Team Pack (40009)', value: 40009 },
+	]);
+	expect(
+		await node.options('loadOptions.getCustomerBundles', {
+			...parameters,
+			cid: { __rl: true, mode: 'id', value: '' },
+		}),
+	).toEqual([]);
 });
 
 test('customer list search by company, name or email, without duplicates', async () => {
 	const target = node.sim().state.customers[4];
-	const found = (await node.options('listSearch.searchCustomers', {}, target.surname)) as { results: Array<{ name: string; value: string }> };
-	const expected = node.sim().state.customers.filter((c) => c.deptid === 1 && [c.company, c.name, c.surname, c.email].some((v) => v.toLowerCase().includes(target.surname.toLowerCase())));
-	expect(found.results.map((r) => r.value).sort()).toEqual(expected.map((c) => String(c.cid)).sort());
+	const found = (await node.options('listSearch.searchCustomers', {}, target.surname)) as {
+		results: Array<{ name: string; value: string }>;
+	};
+	const expected = node
+		.sim()
+		.state.customers.filter(
+			(c) =>
+				c.deptid === 1 &&
+				[c.company, c.name, c.surname, c.email].some((v) =>
+					v.toLowerCase().includes(target.surname.toLowerCase()),
+				),
+		);
+	expect(found.results.map((r) => r.value).sort()).toEqual(
+		expected.map((c) => String(c.cid)).sort(),
+	);
 	expect(found.results.find((r) => r.value === String(target.cid))?.name).toContain(target.company);
 });
 
@@ -43,21 +90,37 @@ test('customer list search when search records carry no cid (the spec lists none
 	node.sim().state.minimalAnswers = true;
 	const customers = node.sim().state.customers.filter((c) => c.deptid === 1 && c.active);
 	const target = customers[4];
-	const bySurname = (await node.options('listSearch.searchCustomers', {}, target.surname)) as { results: Array<{ name: string; value: string }> };
-	const expected = customers.filter((c) => [c.company, c.name, c.surname, c.email].some((v) => v.toLowerCase().includes(target.surname.toLowerCase())));
-	expect(bySurname.results.map((r) => r.value).sort()).toEqual(expected.map((c) => String(c.cid)).sort());
-	expect(bySurname.results.find((r) => r.value === String(target.cid))?.name).toContain(target.email);
-	const byCompany = (await node.options('listSearch.searchCustomers', {}, target.company)) as { results: Array<{ value: string }> };
+	const bySurname = (await node.options('listSearch.searchCustomers', {}, target.surname)) as {
+		results: Array<{ name: string; value: string }>;
+	};
+	const expected = customers.filter((c) =>
+		[c.company, c.name, c.surname, c.email].some((v) =>
+			v.toLowerCase().includes(target.surname.toLowerCase()),
+		),
+	);
+	expect(bySurname.results.map((r) => r.value).sort()).toEqual(
+		expected.map((c) => String(c.cid)).sort(),
+	);
+	expect(bySurname.results.find((r) => r.value === String(target.cid))?.name).toContain(
+		target.email,
+	);
+	const byCompany = (await node.options('listSearch.searchCustomers', {}, target.company)) as {
+		results: Array<{ value: string }>;
+	};
 	expect(byCompany.results.map((r) => r.value)).toContain(String(target.cid));
 });
 
 test('customer list search without a filter lists customers', async () => {
 	const found = (await node.options('listSearch.searchCustomers')) as { results: unknown[] };
-	expect(found.results.length).toBe(node.sim().state.customers.filter((c) => c.deptid === 1 && c.active).length);
+	expect(found.results.length).toBe(
+		node.sim().state.customers.filter((c) => c.deptid === 1 && c.active).length,
+	);
 });
 
 test('service list search by number', async () => {
 	const target = node.sim().state.services[3];
-	const found = (await node.options('listSearch.searchServices', {}, target.service_num)) as { results: Array<{ value: string }> };
+	const found = (await node.options('listSearch.searchServices', {}, target.service_num)) as {
+		results: Array<{ value: string }>;
+	};
 	expect(found.results.map((r) => r.value)).toEqual([String(target.id)]);
 });

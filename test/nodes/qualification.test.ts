@@ -2,31 +2,62 @@ import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification
 import { jsonOf, useNode } from '../helpers';
 
 const node = useNode(new TelcoBillingQualification());
-const run = (operation: string, parameters: Record<string, unknown> = {}) => node.run({ resource: 'qualification', operation, ...parameters } as never);
-const query = () => Object.fromEntries(new URL(node.sim().requests[0].url, 'http://x').searchParams);
+const run = (operation: string, parameters: Record<string, unknown> = {}) =>
+	node.run({ resource: 'qualification', operation, ...parameters } as never);
+const query = () =>
+	Object.fromEntries(new URL(node.sim().requests[0].url, 'http://x').searchParams);
 
 test('Qualify Address: items for the address; the same address always qualifies the same', async () => {
 	const first = jsonOf(await run('qualify', { address: '12 High Street, Fitzroy VIC 3065' }));
-	expect(first).toEqual([expect.objectContaining({ location_id: expect.stringMatching(/^LOC\d{12}$/), address: '12 High Street, Fitzroy VIC 3065', technology: expect.any(String), serviceable: expect.any(Boolean) })]);
+	expect(first).toEqual([
+		expect.objectContaining({
+			location_id: expect.stringMatching(/^LOC\d{12}$/),
+			address: '12 High Street, Fitzroy VIC 3065',
+			technology: expect.any(String),
+			serviceable: expect.any(Boolean),
+		}),
+	]);
 	expect(query()).toEqual({ address: '12 High Street, Fitzroy VIC 3065' });
-	expect(jsonOf(await run('qualify', { address: '12 high street,  fitzroy vic 3065' }))[0].location_id).toBe(first[0].location_id);
+	expect(
+		jsonOf(await run('qualify', { address: '12 high street,  fitzroy vic 3065' }))[0].location_id,
+	).toBe(first[0].location_id);
 });
 
 test('Qualify Address with an AVC ID adds the AVC fields', async () => {
-	const [item] = jsonOf(await run('qualify', { address: '1 Park Street', avcid: 'AVC000000000001', service_type: 'FTTP' }));
-	expect(item).toMatchObject({ avc_match: expect.any(Boolean), avc_target: expect.stringMatching(/^PRI/), avc_current_epid: expect.any(String) });
-	expect(query()).toEqual({ address: '1 Park Street', avcid: 'AVC000000000001', service_type: 'FTTP' });
+	const [item] = jsonOf(
+		await run('qualify', {
+			address: '1 Park Street',
+			avcid: 'AVC000000000001',
+			service_type: 'FTTP',
+		}),
+	);
+	expect(item).toMatchObject({
+		avc_match: expect.any(Boolean),
+		avc_target: expect.stringMatching(/^PRI/),
+		avc_current_epid: expect.any(String),
+	});
+	expect(query()).toEqual({
+		address: '1 Park Street',
+		avcid: 'AVC000000000001',
+		service_type: 'FTTP',
+	});
 });
 
 test('Check AVC: an AVC ending in the location’s last four digits matches', async () => {
 	const [{ location_id: location }] = jsonOf(await run('qualify', { address: '7 Church Street' }));
 	const matching = `AVC0000000${String(location).slice(-4)}`;
-	expect(jsonOf(await run('avcCheck', { location_id: location, avcid: matching }))).toEqual([expect.objectContaining({ avc_match: true, avc_current_epid: 'EPID-TELCO-DEMO' })]);
-	expect(jsonOf(await run('avcCheck', { location_id: location, avcid: 'AVC999999999999' }))[0]).toMatchObject({ avc_match: false });
+	expect(jsonOf(await run('avcCheck', { location_id: location, avcid: matching }))).toEqual([
+		expect.objectContaining({ avc_match: true, avc_current_epid: 'EPID-TELCO-DEMO' }),
+	]);
+	expect(
+		jsonOf(await run('avcCheck', { location_id: location, avcid: 'AVC999999999999' }))[0],
+	).toMatchObject({ avc_match: false });
 });
 
 test('Qualify Address (NDF)', async () => {
-	expect(jsonOf(await run('qualifyNdf', { address: '3 Station Street' }))).toEqual([expect.objectContaining({ source: 'NDF', address: '3 Station Street' })]);
+	expect(jsonOf(await run('qualifyNdf', { address: '3 Station Street' }))).toEqual([
+		expect.objectContaining({ source: 'NDF', address: '3 Station Street' }),
+	]);
 });
 
 test('a blank address is refused before any request', async () => {

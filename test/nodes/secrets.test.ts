@@ -18,13 +18,20 @@ const balance = { resource: 'customer', operation: 'getBalance', cid: '1001' };
 test('the key travels only as the encoded first path segment', async () => {
 	const result = await node.run(balance, { apiKey: KEY });
 	expect(jsonOf(result)).toEqual([expect.objectContaining({ cid: 1001 })]);
-	expect(node.sim().requests).toEqual([{ method: 'GET', url: `/${encodeURIComponent(KEY)}/customer/balance/1001` }]);
+	expect(node.sim().requests).toEqual([
+		{ method: 'GET', url: `/${encodeURIComponent(KEY)}/customer/balance/1001` },
+	]);
 	expectNoKey(result);
 });
 
 test('path values are encoded: a customer reference cannot change the path', async () => {
-	const result = await node.run({ ...balance, cid: '../getAll?x=/' }, { apiKey: KEY, continueOnFail: true });
-	expect(node.sim().requests[0].url).toBe(`/${encodeURIComponent(KEY)}/customer/balance/..%2FgetAll%3Fx%3D%2F`);
+	const result = await node.run(
+		{ ...balance, cid: '../getAll?x=/' },
+		{ apiKey: KEY, continueOnFail: true },
+	);
+	expect(node.sim().requests[0].url).toBe(
+		`/${encodeURIComponent(KEY)}/customer/balance/..%2FgetAll%3Fx%3D%2F`,
+	);
 	expect(jsonOf(result)).toEqual([{ error: 'no customer found' }]);
 });
 
@@ -32,7 +39,9 @@ describe('the key never appears in an error, its description or the execution da
 	test('on an HTTP 500 whose body echoes the request path', async () => {
 		node.sim().faults.push('http500');
 		const result = await node.run(balance, { apiKey: KEY });
-		expect(result.error?.message).toMatch(/^HTTP 500 from the billing platform: Internal Server Error while handling \/\*\*\*\/customer\/balance\/1001/);
+		expect(result.error?.message).toMatch(
+			/^HTTP 500 from the billing platform: Internal Server Error while handling \/\*\*\*\/customer\/balance\/1001/,
+		);
 		expectNoKey(result);
 	});
 
@@ -45,7 +54,9 @@ describe('the key never appears in an error, its description or the execution da
 
 	test('on a refused connection', async () => {
 		const result = await node.run(balance, { apiKey: KEY, baseUrl: await closedAddress() });
-		expect(result.error?.message).toBe('Could not connect to the billing platform (connection refused): check the Base URL');
+		expect(result.error?.message).toBe(
+			'Could not connect to the billing platform (connection refused): check the Base URL',
+		);
 		expectNoKey(result);
 	});
 
@@ -90,6 +101,11 @@ test('portal passwords and card numbers sent in a body stay out of errors', asyn
 	expect(result.error).toBeDefined();
 	const error = result.error!;
 	expect(error.message).toContain('"cc_number":***'); // an integer, as the spec types it
-	const shown = [error.message, error.description, JSON.stringify(error.context), JSON.stringify((error as { messages?: string[] }).messages)];
+	const shown = [
+		error.message,
+		error.description,
+		JSON.stringify(error.context),
+		JSON.stringify((error as { messages?: string[] }).messages),
+	];
 	expect(shown.filter((text) => text?.includes('4111111111111111'))).toEqual([]);
 });

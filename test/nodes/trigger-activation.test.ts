@@ -12,23 +12,31 @@ describe('activation while the platform fails', () => {
 		['an HTTP 500', 'http500', /^HTTP 500 from the billing platform/],
 		['a dropped connection', 'drop', /billing platform/],
 		['invalid key', 'invalidKey', /^invalid key/],
-	] as const)('with stored state, %s at the first poll returns nothing; the next poll fails clearly; then every change comes once', async (_name, fault, message) => {
-		const poller = trigger({ events: ['newCampaign'] });
-		await events(poller);
-		const c = bulk().create(1, 'while n8n was down', 'x', audience(1), null);
-		poller.restart();
-		node.sim().faults.push(fault);
-		expect(await poller.poll()).toBeNull();
-		node.sim().faults.push(fault);
-		await expect(poller.poll()).rejects.toThrow(message);
-		expect(summary(await events(poller))).toEqual([`newCampaign ${c.id} null→queued`]);
-	});
+	] as const)(
+		'with stored state, %s at the first poll returns nothing; the next poll fails ' +
+			'clearly; then every change comes once',
+		async (_name, fault, message) => {
+			const poller = trigger({ events: ['newCampaign'] });
+			await events(poller);
+			const c = bulk().create(1, 'while n8n was down', 'x', audience(1), null);
+			poller.restart();
+			node.sim().faults.push(fault);
+			expect(await poller.poll()).toBeNull();
+			node.sim().faults.push(fault);
+			await expect(poller.poll()).rejects.toThrow(message);
+			expect(summary(await events(poller))).toEqual([`newCampaign ${c.id} null→queued`]);
+		},
+	);
 
 	test('with stored state, an unreachable platform at the first poll returns nothing; the next poll fails clearly', async () => {
 		const reachable = trigger({ events: ['newCampaign'] });
 		await events(reachable);
 		// Port 1 on this host: nothing listens there.
-		const unreachable = new PollingTrigger(new TelcoBillingTrigger(), { events: ['newCampaign'] }, { baseUrl: 'http://127.0.0.1:1', apiKey: DEMO_KEY });
+		const unreachable = new PollingTrigger(
+			new TelcoBillingTrigger(),
+			{ events: ['newCampaign'] },
+			{ baseUrl: 'http://127.0.0.1:1', apiKey: DEMO_KEY },
+		);
 		unreachable.restart(reachable.savedStaticData);
 		expect(await unreachable.poll()).toBeNull();
 		await expect(unreachable.poll()).rejects.toThrow(/connection refused/);

@@ -40,7 +40,15 @@ test('1,000 polls with faults and campaign and CDR activity: every change emitte
 
 	const poller = new PollingTrigger(
 		new TelcoBillingTrigger(),
-		{ events: ['newCampaign', 'campaignStatusChanged', 'campaignFinished', 'cdrsImported', 'cdrsRated'] },
+		{
+			events: [
+				'newCampaign',
+				'campaignStatusChanged',
+				'campaignFinished',
+				'cdrsImported',
+				'cdrsRated',
+			],
+		},
 		{ baseUrl: sim.url, apiKey: DEMO_KEY },
 	);
 
@@ -50,8 +58,11 @@ test('1,000 polls with faults and campaign and CDR activity: every change emitte
 
 	for (let i = 0; i < 1000; i++) {
 		// Activity between polls.
-		if (rand() < 0.3) for (let n = 1 + Math.floor(rand() * 3); n > 0; n--) bulk.create(1, `c${i}-${n}`, 'x', dept1.slice(0, 1 + Math.floor(rand() * 25)), null);
-		if (rand() < 0.02) for (let n = 0; n < 25; n++) bulk.create(1, `burst${i}-${n}`, 'x', dept1.slice(0, 2), null);
+		if (rand() < 0.3)
+			for (let n = 1 + Math.floor(rand() * 3); n > 0; n--)
+				bulk.create(1, `c${i}-${n}`, 'x', dept1.slice(0, 1 + Math.floor(rand() * 25)), null);
+		if (rand() < 0.02)
+			for (let n = 0; n < 25; n++) bulk.create(1, `burst${i}-${n}`, 'x', dept1.slice(0, 2), null);
 		if (rand() < 0.1) bulk.create(2, `theirs${i}`, 'x', dept2.slice(0, 2), null);
 		for (let n = Math.floor(rand() * 3); n > 0; n--) bulk.run();
 		if (rand() < 0.1) {
@@ -65,7 +76,23 @@ test('1,000 polls with faults and campaign and CDR activity: every change emitte
 		if (rand() < 0.3) {
 			for (let n = 1 + Math.floor(rand() * 4); n > 0; n--) {
 				const startdate = rand() < 0.2 ? '2026-11-02 00:00:00' : nextDate();
-				cdrs.insert(pick(['demo-switch', 'other-switch']), rand() < 0.8 ? 1 : 2, { orig_id: `r${i}-${n}-${rand()}`, startdate, enddate: null, accountcode: '', callerid: '0400000000', did: '', direction: 'outbound', destination: '0411111111', destination_info: '', application: '', duration: 1, billsec: 1, cost: null, disposition: 'ANSWERED', privacy_flag: 0 });
+				cdrs.insert(pick(['demo-switch', 'other-switch']), rand() < 0.8 ? 1 : 2, {
+					orig_id: `r${i}-${n}-${rand()}`,
+					startdate,
+					enddate: null,
+					accountcode: '',
+					callerid: '0400000000',
+					did: '',
+					direction: 'outbound',
+					destination: '0411111111',
+					destination_info: '',
+					application: '',
+					duration: 1,
+					billsec: 1,
+					cost: null,
+					disposition: 'ANSWERED',
+					privacy_flag: 0,
+				});
 			}
 		}
 		if (rand() < 0.2) cdrs.rate();
@@ -91,7 +118,13 @@ test('1,000 polls with faults and campaign and CDR activity: every change emitte
 			expected.push([]);
 			continue;
 		}
-		const [then, now] = [view(bulk.log.slice(0, snapshots[p - 1].campaignLog), cdrs.log.slice(0, snapshots[p - 1].cdrLog)), view(bulk.log.slice(0, snapshots[p].campaignLog), cdrs.log.slice(0, snapshots[p].cdrLog))];
+		const [then, now] = [
+			view(
+				bulk.log.slice(0, snapshots[p - 1].campaignLog),
+				cdrs.log.slice(0, snapshots[p - 1].cdrLog),
+			),
+			view(bulk.log.slice(0, snapshots[p].campaignLog), cdrs.log.slice(0, snapshots[p].cdrLog)),
+		];
 		const events: string[] = [];
 		for (const [id, status] of now.campaigns) {
 			const previous = then.campaigns.get(id);
@@ -106,7 +139,10 @@ test('1,000 polls with faults and campaign and CDR activity: every change emitte
 		for (const kind of ['imported', 'rated'] as const) {
 			for (const [source, date] of now[kind]) {
 				const previous = then[kind].get(source) ?? '2026-11-01 00:00:00';
-				if (date > previous) events.push(`cdrs${kind === 'imported' ? 'Imported' : 'Rated'} ${source} ${previous}→${date}`);
+				if (date > previous)
+					events.push(
+						`cdrs${kind === 'imported' ? 'Imported' : 'Rated'} ${source} ${previous}→${date}`,
+					);
 			}
 		}
 		expected.push(events);
@@ -117,8 +153,18 @@ test('1,000 polls with faults and campaign and CDR activity: every change emitte
 	expect(emitted.map((list) => [...list].sort())).toEqual(expected.map((list) => [...list].sort()));
 	const all = emitted.flat();
 	expect(new Set(all).size).toBe(all.length);
-	expect(all.filter((e) => e.startsWith('newCampaign')).length).toBe(new Set(bulk.log.filter((l) => l.deptid === 1).map((l) => l.id)).size - new Set(bulk.log.slice(0, snapshots[0].campaignLog).filter((l) => l.deptid === 1).map((l) => l.id)).size);
-	expect(Object.keys((poller.staticData['node:Trigger'] as IDataObject).state as IDataObject)).toEqual(['version', 'maxCampaignId', 'inFlight', 'sources', 'polledAt']);
+	expect(all.filter((e) => e.startsWith('newCampaign')).length).toBe(
+		new Set(bulk.log.filter((l) => l.deptid === 1).map((l) => l.id)).size -
+			new Set(
+				bulk.log
+					.slice(0, snapshots[0].campaignLog)
+					.filter((l) => l.deptid === 1)
+					.map((l) => l.id),
+			).size,
+	);
+	expect(
+		Object.keys((poller.staticData['node:Trigger'] as IDataObject).state as IDataObject),
+	).toEqual(['version', 'maxCampaignId', 'inFlight', 'sources', 'polledAt']);
 });
 
 function describe(event: IDataObject): string {
@@ -130,7 +176,10 @@ function describe(event: IDataObject): string {
 }
 
 /** Department 1's campaigns and CDR sources as of a point in the logs. */
-function view(campaignLog: Array<{ id: number; deptid: number; status: string }>, cdrLog: Array<{ source: string; kind: 'imported' | 'rated'; date: string }>) {
+function view(
+	campaignLog: Array<{ id: number; deptid: number; status: string }>,
+	cdrLog: Array<{ source: string; kind: 'imported' | 'rated'; date: string }>,
+) {
 	const campaigns = new Map<number, string>();
 	for (const entry of campaignLog) if (entry.deptid === 1) campaigns.set(entry.id, entry.status);
 	const imported = new Map<string, string>();

@@ -6,9 +6,20 @@ import { events, melbourneHoursAgo, useTrigger } from './triggerKit';
 
 const { state, trigger, appendCdr } = useTrigger();
 const STALE_HOURS = 2;
-const stallWatcher = () => trigger({ events: ['cdrFeedStale'], staleHours: STALE_HOURS, options: { sources: ['demo-switch'] } });
-const demoSwitch = () => state().cdrs.sources(1).find((s) => s.source === 'demo-switch')!;
-const alarmAt = (date: string) => [expect.objectContaining({ event: 'cdrFeedStale', source: 'demo-switch', latest_date: date })] as IDataObject[];
+const stallWatcher = () =>
+	trigger({
+		events: ['cdrFeedStale'],
+		staleHours: STALE_HOURS,
+		options: { sources: ['demo-switch'] },
+	});
+const demoSwitch = () =>
+	state()
+		.cdrs.sources(1)
+		.find((s) => s.source === 'demo-switch')!;
+const alarmAt = (date: string) =>
+	[
+		expect.objectContaining({ event: 'cdrFeedStale', source: 'demo-switch', latest_date: date }),
+	] as IDataObject[];
 
 /** Waits until the wall clock (whole seconds, as CDR dates are written) has moved past `time`. */
 async function pastSecond(time: number): Promise<void> {
@@ -21,7 +32,10 @@ async function pastSecond(time: number): Promise<void> {
  * that was still fresh when the alarm was raised: a real recovery. The wall clock has to move on for that,
  * as it does for real. Returns the new stall's date.
  */
-async function alarmThenStallAgain(poller: PollingTrigger, between: () => Promise<void>): Promise<string> {
+async function alarmThenStallAgain(
+	poller: PollingTrigger,
+	between: () => Promise<void>,
+): Promise<string> {
 	appendCdr(melbourneHoursAgo(1));
 	await events(poller);
 	demoSwitch().latestImported = melbourneHoursAgo(3);

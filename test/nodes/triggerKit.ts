@@ -6,19 +6,29 @@ import { DEMO_KEY, useNode } from '../helpers';
 
 export const ALL_CAMPAIGN_EVENTS = ['newCampaign', 'campaignStatusChanged', 'campaignFinished'];
 
-export async function events(poller: PollingTrigger, mode: 'trigger' | 'manual' = 'trigger'): Promise<IDataObject[]> {
+export async function events(
+	poller: PollingTrigger,
+	mode: 'trigger' | 'manual' = 'trigger',
+): Promise<IDataObject[]> {
 	const result = await poller.poll(mode);
 	return result ? result[0].map((i) => i.json) : [];
 }
 
 export const summary = (list: IDataObject[]) =>
-	list.map((e) => (e.campaign ? `${e.event} ${(e.campaign as IDataObject).id} ${String(e.previousStatus)}→${(e.campaign as IDataObject).status}` : `${e.event} ${e.source} ${String(e.previousDate)}→${e.latest_date}`));
+	list.map((e) =>
+		e.campaign
+			? `${e.event} ${(e.campaign as IDataObject).id} ${String(e.previousStatus)}→${(e.campaign as IDataObject).status}`
+			: `${e.event} ${e.source} ${String(e.previousDate)}→${e.latest_date}`,
+	);
 
 export function melbourneHoursAgo(hours: number): string {
 	return melbourneWallTime(new Date(Date.now() - hours * 3_600_000));
 }
 
-/** A simulator per test (so each trigger test file shares none) and the trigger and platform moves the tests use. */
+/**
+ * A simulator per test (so each trigger test file shares none) and the trigger and platform moves the
+ * tests use.
+ */
 export function useTrigger() {
 	const node = useNode(new TelcoBillingTrigger(), { bulkEmail: { perRun: 10, failEvery: 0 } });
 	const state = () => node.sim().state;
@@ -26,10 +36,33 @@ export function useTrigger() {
 		node,
 		state,
 		bulk: () => state().bulkEmail,
-		audience: (n: number) => state().customers.filter((c) => c.deptid === 1 && c.active && c.email).slice(0, n),
-		trigger: (parameters: INodeParameters, apiKey = DEMO_KEY) => new PollingTrigger(new TelcoBillingTrigger(), parameters, { baseUrl: node.sim().url, apiKey }),
+		audience: (n: number) =>
+			state()
+				.customers.filter((c) => c.deptid === 1 && c.active && c.email)
+				.slice(0, n),
+		trigger: (parameters: INodeParameters, apiKey = DEMO_KEY) =>
+			new PollingTrigger(new TelcoBillingTrigger(), parameters, {
+				baseUrl: node.sim().url,
+				apiKey,
+			}),
 		appendCdr(startdate: string, source = 'demo-switch'): void {
-			state().cdrs.insert(source, 1, { orig_id: `t-${Math.random()}`, startdate, enddate: null, accountcode: '', callerid: '0400000000', did: '', direction: 'outbound', destination: '0411111111', destination_info: '', application: '', duration: 1, billsec: 1, cost: null, disposition: 'ANSWERED', privacy_flag: 0 });
+			state().cdrs.insert(source, 1, {
+				orig_id: `t-${Math.random()}`,
+				startdate,
+				enddate: null,
+				accountcode: '',
+				callerid: '0400000000',
+				did: '',
+				direction: 'outbound',
+				destination: '0411111111',
+				destination_info: '',
+				application: '',
+				duration: 1,
+				billsec: 1,
+				cost: null,
+				disposition: 'ANSWERED',
+				privacy_flag: 0,
+			});
 			state().cdrs.afterImport();
 		},
 	};

@@ -2,13 +2,21 @@
 // dependencies, verifies it, and re-verifies it cheaply at every start: a broken install is repaired or
 // reinstalled, never reused.
 const { spawn, spawnSync } = require('node:child_process');
-const { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const {
+	createWriteStream,
+	existsSync,
+	mkdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} = require('node:fs');
 const { homedir } = require('node:os');
 const { delimiter, dirname, join, sep } = require('node:path');
 const { LINES, lineOf } = require('./n8n-lines.js');
 
 const CACHE_ROOT =
-	process.env.TELCO_N8N_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-telco-billing');
+	process.env.TELCO_N8N_CACHE ||
+	join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-telco-billing');
 
 class InstallError extends Error {}
 
@@ -22,7 +30,9 @@ function cleanEnv(pathFirst = []) {
 		if (/^npm_/i.test(name) || name === 'INIT_CWD' || name === 'NODE') continue;
 		env[name] = value;
 	}
-	const inherited = (process.env.PATH || '').split(delimiter).filter((dir) => dir && !dir.includes(`node_modules${sep}.bin`));
+	const inherited = (process.env.PATH || '')
+		.split(delimiter)
+		.filter((dir) => dir && !dir.includes(`node_modules${sep}.bin`));
 	env.PATH = [...pathFirst, ...inherited].join(delimiter);
 	return env;
 }
@@ -33,7 +43,10 @@ function run(command, args, { cwd, env, log, what, logFile }) {
 		const out = createWriteStream(logFile, { flags: 'a' });
 		out.write(`\n$ ${command} ${args.join(' ')}\n`);
 		const started = Date.now();
-		const heartbeat = setInterval(() => log(`  …${what} (${Math.round((Date.now() - started) / 1000)} s)`), 20_000);
+		const heartbeat = setInterval(
+			() => log(`  …${what} (${Math.round((Date.now() - started) / 1000)} s)`),
+			20_000,
+		);
 		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 		child.stdout.pipe(out, { end: false });
 		child.stderr.pipe(out, { end: false });
@@ -41,7 +54,9 @@ function run(command, args, { cwd, env, log, what, logFile }) {
 			clearInterval(heartbeat);
 			out.end(() => (error ? reject(error) : resolve()));
 		};
-		child.on('error', (error) => finish(new InstallError(`${what}: could not run ${command} (${error.message})`)));
+		child.on('error', (error) =>
+			finish(new InstallError(`${what}: could not run ${command} (${error.message})`)),
+		);
 		child.on('exit', (code) => {
 			if (code === 0) return finish();
 			const tail = readFileSync(logFile, 'utf8').trim().split('\n').slice(-15).join('\n');
@@ -65,16 +80,30 @@ async function ensureNode(version, log) {
 		// Native builds need Node's headers; without them node-gyp would try to download them (offline: fails).
 		const home = dirname(dirname(process.execPath));
 		const nodedir = existsSync(join(home, 'include', 'node', 'common.gypi')) ? home : undefined;
-		return { node: process.execPath, version: process.versions.node, binDir: dirname(process.execPath), nodedir };
+		return {
+			node: process.execPath,
+			version: process.versions.node,
+			binDir: dirname(process.execPath),
+			nodedir,
+		};
 	}
 	const dir = join(CACHE_ROOT, `node-${version}`);
-	const home = join(dir, 'node_modules', 'node', 'node_modules', `node-${process.platform}-${process.arch}`);
+	const home = join(
+		dir,
+		'node_modules',
+		'node',
+		'node_modules',
+		`node-${process.platform}-${process.arch}`,
+	);
 	const node = join(home, 'bin', 'node');
 	if (nodeVersionOf(node) !== version) {
 		log(`Installing Node ${version} from the npm registry into ${dir}…`);
 		rmSync(dir, { recursive: true, force: true });
 		mkdirSync(dir, { recursive: true });
-		writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ private: true, dependencies: { node: version } }, null, 2)}\n`);
+		writeFileSync(
+			join(dir, 'package.json'),
+			`${JSON.stringify({ private: true, dependencies: { node: version } }, null, 2)}\n`,
+		);
 		await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts=false'], {
 			cwd: dir,
 			env: cleanEnv(),
@@ -82,7 +111,8 @@ async function ensureNode(version, log) {
 			what: `installing Node ${version}`,
 			logFile: join(dir, 'install.log'),
 		});
-		if (nodeVersionOf(node) !== version) throw new InstallError(`Node ${version} was installed into ${dir} but ${node} does not run`);
+		if (nodeVersionOf(node) !== version)
+			throw new InstallError(`Node ${version} was installed into ${dir} but ${node} does not run`);
 	}
 	// Native modules build against the headers shipped beside the binary.
 	return { node, version, binDir: dirname(node), nodedir: home };
@@ -95,17 +125,28 @@ function n8nBinOf(dir) {
 /** Why an install cannot be used, or undefined when its natives load and `n8n --version` answers. */
 function problemWith(dir, runtime, line, version) {
 	if (!existsSync(n8nBinOf(dir))) return 'n8n is not installed';
-	const natives = spawnSync(runtime.node, ['-e', `for (const name of ${JSON.stringify(line.verify)}) require(name)`], { cwd: dir, encoding: 'utf8' });
+	const natives = spawnSync(
+		runtime.node,
+		['-e', `for (const name of ${JSON.stringify(line.verify)}) require(name)`],
+		{ cwd: dir, encoding: 'utf8' },
+	);
 	if (natives.status !== 0) {
-		const reason = natives.stderr.split('\n').find((text) => /Error|Cannot find/.test(text)) ?? natives.stderr.trim().split('\n')[0];
+		const reason =
+			natives.stderr.split('\n').find((text) => /Error|Cannot find/.test(text)) ??
+			natives.stderr.trim().split('\n')[0];
 		return `a native module does not load (${reason})`;
 	}
 	const answer = spawnSync(runtime.node, [n8nBinOf(dir), '--version'], {
 		encoding: 'utf8',
-		env: { ...cleanEnv([runtime.binDir]), N8N_USER_FOLDER: join(dir, '.verify'), N8N_DIAGNOSTICS_ENABLED: 'false' },
+		env: {
+			...cleanEnv([runtime.binDir]),
+			N8N_USER_FOLDER: join(dir, '.verify'),
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+		},
 		timeout: 120_000,
 	});
-	if (answer.status !== 0 || !answer.stdout.includes(version)) return `\`n8n --version\` did not answer ${version} (${(answer.stderr || answer.stdout).trim().split('\n').pop()})`;
+	if (answer.status !== 0 || !answer.stdout.includes(version))
+		return `\`n8n --version\` did not answer ${version} (${(answer.stderr || answer.stdout).trim().split('\n').pop()})`;
 	return undefined;
 }
 
@@ -114,7 +155,10 @@ async function buildNatives(dir, runtime, line, log, logFile) {
 	if (present.length === 0) return;
 	await run('npm', ['rebuild', '--ignore-scripts=false', ...present], {
 		cwd: dir,
-		env: { ...cleanEnv([runtime.binDir]), ...(runtime.nodedir ? { npm_config_nodedir: runtime.nodedir } : {}) },
+		env: {
+			...cleanEnv([runtime.binDir]),
+			...(runtime.nodedir ? { npm_config_nodedir: runtime.nodedir } : {}),
+		},
 		log,
 		what: `building n8n's native modules (${present.join(', ')})`,
 		logFile,
@@ -125,16 +169,37 @@ async function install(dir, runtime, line, version, log, logFile) {
 	rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
 	rmSync(join(dir, 'package-lock.json'), { force: true });
 	mkdirSync(dir, { recursive: true });
-	writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'telco-billing-n8n-sandbox', private: true, ...line.package }, null, 2)}\n`);
-	writeFileSync(join(dir, '.npmrc'), 'legacy-peer-deps=true\nfund=false\naudit=false\nupdate-notifier=false\n');
-	log(`Installing n8n ${version} on Node ${runtime.version} into ${dir} (first run only: ${line.estimate})…`);
-	await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', `--ignore-scripts=${line.ignoreScripts}`], {
-		cwd: dir,
-		env: { ...cleanEnv([runtime.binDir]), ...(runtime.nodedir ? { npm_config_nodedir: runtime.nodedir } : {}) },
-		log,
-		what: `installing n8n ${version}`,
-		logFile,
-	});
+	writeFileSync(
+		join(dir, 'package.json'),
+		`${JSON.stringify({ name: 'telco-billing-n8n-sandbox', private: true, ...line.package }, null, 2)}\n`,
+	);
+	writeFileSync(
+		join(dir, '.npmrc'),
+		'legacy-peer-deps=true\nfund=false\naudit=false\nupdate-notifier=false\n',
+	);
+	log(
+		`Installing n8n ${version} on Node ${runtime.version} into ${dir} (first run only: ${line.estimate})…`,
+	);
+	await run(
+		'npm',
+		[
+			'install',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=warn',
+			`--ignore-scripts=${line.ignoreScripts}`,
+		],
+		{
+			cwd: dir,
+			env: {
+				...cleanEnv([runtime.binDir]),
+				...(runtime.nodedir ? { npm_config_nodedir: runtime.nodedir } : {}),
+			},
+			log,
+			what: `installing n8n ${version}`,
+			logFile,
+		},
+	);
 	if (line.ignoreScripts) await buildNatives(dir, runtime, line, log, logFile);
 }
 
@@ -144,13 +209,24 @@ async function install(dir, runtime, line, version, log, logFile) {
  */
 async function ensureN8n({ version, log = console.log }) {
 	const line = lineOf(version);
-	if (!line) throw new InstallError(`n8n ${version} is not a line this package installs; choose one of ${Object.keys(LINES).join(', ')}`);
+	if (!line)
+		throw new InstallError(
+			`n8n ${version} is not a line this package installs; choose one of ${Object.keys(LINES).join(', ')}`,
+		);
 	const runtime = await ensureNode(line.node, log);
 	const dir = join(CACHE_ROOT, `n8n-${version}`);
 	const marker = join(dir, '.installed');
 	const logFile = join(dir, 'install.log');
 	const recipe = JSON.stringify({ package: line.package, node: runtime.version });
-	const result = { version, env: line.env, node: runtime.node, nodeVersion: runtime.version, binDir: runtime.binDir, bin: n8nBinOf(dir), dir };
+	const result = {
+		version,
+		env: line.env,
+		node: runtime.node,
+		nodeVersion: runtime.version,
+		binDir: runtime.binDir,
+		bin: n8nBinOf(dir),
+		dir,
+	};
 	const started = Date.now();
 	mkdirSync(dir, { recursive: true });
 
@@ -159,7 +235,9 @@ async function ensureN8n({ version, log = console.log }) {
 		if (!problem) return result;
 		log(`The cached n8n ${version} is broken: ${problem}. Repairing it…`);
 		rmSync(marker, { force: true });
-		await buildNatives(dir, runtime, line, log, logFile).catch((error) => log(String(error.message)));
+		await buildNatives(dir, runtime, line, log, logFile).catch((error) =>
+			log(String(error.message)),
+		);
 		if (!problemWith(dir, runtime, line, version)) {
 			writeFileSync(marker, recipe);
 			log(`n8n ${version} repaired in ${Math.round((Date.now() - started) / 1000)} s.`);
@@ -170,7 +248,10 @@ async function ensureN8n({ version, log = console.log }) {
 	rmSync(marker, { force: true });
 	await install(dir, runtime, line, version, log, logFile);
 	const problem = problemWith(dir, runtime, line, version);
-	if (problem) throw new InstallError(`n8n ${version} was installed into ${dir} but cannot be used: ${problem}. See ${logFile}.`);
+	if (problem)
+		throw new InstallError(
+			`n8n ${version} was installed into ${dir} but cannot be used: ${problem}. See ${logFile}.`,
+		);
 	writeFileSync(marker, recipe);
 	log(`n8n ${version} installed and verified in ${Math.round((Date.now() - started) / 1000)} s.`);
 	return result;

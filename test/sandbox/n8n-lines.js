@@ -18,7 +18,14 @@ const LINES = {
 		},
 		// Install scripts off (Kafka's downloads binaries and cannot work offline), then build these natives.
 		ignoreScripts: true,
-		natives: ['sqlite3', 'isolated-vm', 'cpu-features', 'ssh2', '@parcel/watcher', 'msgpackr-extract'],
+		natives: [
+			'sqlite3',
+			'isolated-vm',
+			'cpu-features',
+			'ssh2',
+			'@parcel/watcher',
+			'msgpackr-extract',
+		],
 		// What must load for n8n to start and run a Code node.
 		verify: ['sqlite3', 'isolated-vm'],
 		estimate: 'about 9 minutes, 2.3 GB',

@@ -44,8 +44,15 @@ function n8nEnv(n8n, userFolder, extra = {}) {
 
 /** Runs an n8n CLI command to completion; throws with its output when it fails. */
 function n8nCli(n8n, args, env) {
-	const result = spawnSync(n8n.node, [n8n.bin, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-	if (result.status !== 0) throw new Error(`n8n ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+	const result = spawnSync(n8n.node, [n8n.bin, ...args], {
+		env,
+		encoding: 'utf8',
+		maxBuffer: 64 * 1024 * 1024,
+	});
+	if (result.status !== 0)
+		throw new Error(
+			`n8n ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+		);
 	return result.stdout;
 }
 
@@ -58,7 +65,12 @@ const PACKAGE_PREFIX = 'n8n-nodes-telco-billing.';
 function prepareImports(folder, { simulatorUrl, apiKey, smtpPort }) {
 	mkdirSync(join(folder, 'workflows'), { recursive: true });
 	const credentials = [
-		{ id: 'telcoSandbox', name: 'Telco Billing (sandbox)', type: 'telcoBillingApi', data: { baseUrl: simulatorUrl, apiKey } },
+		{
+			id: 'telcoSandbox',
+			name: 'Telco Billing (sandbox)',
+			type: 'telcoBillingApi',
+			data: { baseUrl: simulatorUrl, apiKey },
+		},
 		// The simulator's seeded portal user, allowed on the demo key (for Account → Verify Portal Login).
 		{
 			id: 'telcoSandboxPortal',
@@ -66,15 +78,29 @@ function prepareImports(folder, { simulatorUrl, apiKey, smtpPort }) {
 			type: 'telcoBillingPortalLoginApi',
 			data: { baseUrl: simulatorUrl, username: 'sandbox', password: 'sandbox-portal-1' },
 		},
-		{ id: 'telcoSandboxSmtp', name: 'Sandbox mail (simulator)', type: 'smtp', data: { user: '', password: '', host: '127.0.0.1', port: smtpPort, secure: false, disableStartTls: true } },
+		{
+			id: 'telcoSandboxSmtp',
+			name: 'Sandbox mail (simulator)',
+			type: 'smtp',
+			data: {
+				user: '',
+				password: '',
+				host: '127.0.0.1',
+				port: smtpPort,
+				secure: false,
+				disableStartTls: true,
+			},
+		},
 	];
 	writeFileSync(join(folder, 'credentials.json'), JSON.stringify(credentials, null, 2));
 	const examples = join(ROOT, 'examples');
 	const ids = [];
 	for (const file of readdirSync(examples).filter((f) => f.endsWith('.json'))) {
 		const text = readFileSync(join(examples, file), 'utf8')
-			.split(PACKAGE_PREFIX).join('CUSTOM.')
-			.split('__EXAMPLES_DATA__').join(join(examples, 'data'));
+			.split(PACKAGE_PREFIX)
+			.join('CUSTOM.')
+			.split('__EXAMPLES_DATA__')
+			.join(join(examples, 'data'));
 		writeFileSync(join(folder, 'workflows', file), text);
 		ids.push({ file, id: JSON.parse(text).id, name: JSON.parse(text).name });
 	}

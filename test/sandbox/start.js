@@ -9,7 +9,15 @@ const { spawnSimulator } = require('../simulator/spawn.js');
 const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { join } = require('node:path');
-const { ROOT, ensureN8n, n8nCli, n8nEnv, n8nSpawn, prepareImports, requestedVersion } = require('./n8n.js');
+const {
+	ROOT,
+	ensureN8n,
+	n8nCli,
+	n8nEnv,
+	n8nSpawn,
+	prepareImports,
+	requestedVersion,
+} = require('./n8n.js');
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -21,7 +29,12 @@ const SMTP_PORT = Number(option('smtp-port', process.env.SIMULATOR_SMTP_PORT || 
 const N8N_PORT = Number(option('n8n-port', process.env.N8N_PORT || 5678));
 const DEMO_KEY = 'demo-key-0001';
 // A local sandbox's owner account, made on first start so the editor opens straight onto the examples.
-const OWNER = { email: 'sandbox@telco-billing.example', firstName: 'Sandbox', lastName: 'Owner', password: 'Sandbox-2026' };
+const OWNER = {
+	email: 'sandbox@telco-billing.example',
+	firstName: 'Sandbox',
+	lastName: 'Owner',
+	password: 'Sandbox-2026',
+};
 
 const children = [];
 let ready = false;
@@ -35,7 +48,10 @@ process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 async function startSimulator() {
-	const { child, url } = await spawnSimulator(['--port', String(SIMULATOR_PORT), '--smtp-port', String(SMTP_PORT)], { echo: true });
+	const { child, url } = await spawnSimulator(
+		['--port', String(SIMULATOR_PORT), '--smtp-port', String(SMTP_PORT)],
+		{ echo: true },
+	);
 	children.push(child);
 	return url;
 }
@@ -51,26 +67,49 @@ async function main() {
 		[N8N_PORT, '--n8n-port'],
 	]);
 	console.log('Building the package…');
-	const build = spawnSync('npx', ['n8n-node', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-	if (build.status !== 0) throw new Error('`n8n-node build` failed: fix the errors above, then run npm start again.');
+	const build = spawnSync('npx', ['n8n-node', 'build'], {
+		cwd: ROOT,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
+	if (build.status !== 0)
+		throw new Error('`n8n-node build` failed: fix the errors above, then run npm start again.');
 	const n8n = await ensureN8n({ version: requestedVersion(args) });
 	const simulatorUrl = await startSimulator();
 
 	// One user folder per line: a database written by a newer n8n is not for an older one.
 	const userFolder = join(ROOT, '.n8n-sandbox', n8n.version);
 	mkdirSync(userFolder, { recursive: true });
-	const env = n8nEnv(n8n, userFolder, { N8N_PORT: String(N8N_PORT), N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}` });
-	const imports = prepareImports(join(userFolder, 'imports'), { simulatorUrl, apiKey: DEMO_KEY, smtpPort: SMTP_PORT });
-	console.log(`Importing the sandbox credential and the example workflows into n8n ${n8n.version}…`);
-	n8nCli(n8n, ['import:credentials', `--input=${join(userFolder, 'imports', 'credentials.json')}`], env);
-	n8nCli(n8n, ['import:workflow', '--separate', `--input=${join(userFolder, 'imports', 'workflows')}`], env);
+	const env = n8nEnv(n8n, userFolder, {
+		N8N_PORT: String(N8N_PORT),
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}`,
+	});
+	const imports = prepareImports(join(userFolder, 'imports'), {
+		simulatorUrl,
+		apiKey: DEMO_KEY,
+		smtpPort: SMTP_PORT,
+	});
+	console.log(
+		`Importing the sandbox credential and the example workflows into n8n ${n8n.version}…`,
+	);
+	n8nCli(
+		n8n,
+		['import:credentials', `--input=${join(userFolder, 'imports', 'credentials.json')}`],
+		env,
+	);
+	n8nCli(
+		n8n,
+		['import:workflow', '--separate', `--input=${join(userFolder, 'imports', 'workflows')}`],
+		env,
+	);
 
 	console.log(`Starting n8n ${n8n.version} on Node ${n8n.nodeVersion}…`);
 	const server = n8nSpawn(n8n, ['start'], env);
 	children.push(server);
 	server.on('exit', (code) => {
-		console.error(`n8n stopped (exit ${code}).${ready ? '' : ' It never answered: see its output above.'}`);
-		stopAll(ready ? code ?? 0 : 1);
+		console.error(
+			`n8n stopped (exit ${code}).${ready ? '' : ' It never answered: see its output above.'}`,
+		);
+		stopAll(ready ? (code ?? 0) : 1);
 	});
 	server.stdout.on('data', (chunk) => process.stdout.write(chunk));
 	const editor = `http://127.0.0.1:${N8N_PORT}`;
@@ -81,13 +120,19 @@ async function main() {
 	const ownerMarker = join(userFolder, 'sandbox-owner');
 	// The REST API comes up a moment after /healthz; an instance with an owner already answers 400.
 	for (let attempt = 0; attempt < 60 && !existsSync(ownerMarker); attempt++) {
-		const owner = await fetch(`${editor}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) }).catch(() => undefined);
+		const owner = await fetch(`${editor}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(OWNER),
+		}).catch(() => undefined);
 		if (owner?.ok) writeFileSync(ownerMarker, OWNER.email);
 		if (owner?.ok || owner?.status === 400) break;
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
 	ready = true;
-	const login = existsSync(ownerMarker) ? `${OWNER.email} / ${OWNER.password}` : 'the owner account you created';
+	const login = existsSync(ownerMarker)
+		? `${OWNER.email} / ${OWNER.password}`
+		: 'the owner account you created';
 	console.log(
 		[
 			'',
@@ -100,20 +145,29 @@ async function main() {
 	);
 }
 
-/** Refuses to start when a port is taken (usually a sandbox still running), naming the option that moves it. */
+/**
+ * Refuses to start when a port is taken (usually a sandbox still running), naming the option that
+ * moves it.
+ */
 async function portsFree(ports) {
 	for (const [port, option] of ports) {
 		const free = await new Promise((resolve) => {
 			const probe = createServer().once('error', () => resolve(false));
 			probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
 		});
-		if (!free) throw new Error(`port ${port} on 127.0.0.1 is in use (another sandbox still running?). Stop it, or choose another port with ${option} <port>.`);
+		if (!free)
+			throw new Error(
+				`port ${port} on 127.0.0.1 is in use (another sandbox still running?). Stop it, or choose another port with ${option} <port>.`,
+			);
 	}
 }
 
 async function waitFor(url, seconds = 180) {
 	for (let i = 0; i < seconds * 2; i++) {
-		const ok = await fetch(url).then((r) => r.ok, () => false);
+		const ok = await fetch(url).then(
+			(r) => r.ok,
+			() => false,
+		);
 		if (ok) return;
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}

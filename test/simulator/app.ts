@@ -19,7 +19,10 @@ import { inspect } from '../conformance/guard';
 import type { ApiKey, Seed } from './state';
 import type { SenderOptions } from './bulkEmail';
 
-/** A failure served instead of the next answer; `{ errorCode }` answers a bulk-email style failure with that code. */
+/**
+ * A failure served instead of the next answer; `{ errorCode }` answers a bulk-email style failure
+ * with that code.
+ */
 export type Fault = 'http500' | 'drop' | 'hang' | 'invalidKey' | { errorCode: string };
 
 declare module 'fastify' {
@@ -32,7 +35,10 @@ export interface Simulator {
 	app: FastifyInstance;
 	state: State;
 	url: string;
-	/** Every request the simulator answered, path as received (the key included), and its parsed body if any. */
+	/**
+	 * Every request the simulator answered, path as received (the key included), and its parsed body if
+	 * any.
+	 */
 	requests: Array<{ method: string; url: string; body?: unknown }>;
 	/** Faults served to the next requests, one each, in order. */
 	faults: Fault[];
@@ -94,7 +100,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			return reply;
 		}
 		if (fault === 'invalidKey') return reply.send(invalidKey(request));
-		if (typeof fault === 'object') return reply.send({ success: false, error_code: fault.errorCode, description: `Injected failure ${fault.errorCode}` });
+		if (typeof fault === 'object')
+			return reply.send({
+				success: false,
+				error_code: fault.errorCode,
+				description: `Injected failure ${fault.errorCode}`,
+			});
 		return undefined;
 	});
 	// Once the body is parsed: kept for tests that read what was sent, and checked against the spec.
@@ -102,13 +113,21 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		if (request.url.startsWith('/__simulator/')) return;
 		const entry = received.get(request);
 		if (entry && request.body !== undefined) entry.body = request.body;
-		inspect({ method: request.method, url: request.url, body: request.body, headers: request.headers });
+		inspect({
+			method: request.method,
+			url: request.url,
+			body: request.body,
+			headers: request.headers,
+		});
 	});
 	app.addHook('preHandler', async (request, reply) => {
 		if (pending.get(request) !== 'http500') return undefined;
 		// Like a careless error page, it echoes what it failed on: the path (key included) and the body.
 		const body = request.body === undefined ? '' : ` with ${JSON.stringify(request.body)}`;
-		return reply.code(500).type('text/plain').send(`Internal Server Error while handling ${request.url}${body}`);
+		return reply
+			.code(500)
+			.type('text/plain')
+			.send(`Internal Server Error while handling ${request.url}${body}`);
 	});
 
 	app.register(
@@ -139,7 +158,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	registerAccountRoutes(app, state);
 
 	app.setNotFoundHandler((request, reply) => {
-		reply.code(404).send({ success: false, description: `no route for ${request.method} ${request.url.split('?')[0]}` });
+		reply.code(404).send({
+			success: false,
+			description: `no route for ${request.method} ${request.url.split('?')[0]}`,
+		});
 	});
 
 	const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });

@@ -55,7 +55,10 @@ export interface BillRun {
 	total: number;
 }
 
-/** A credit note against one invoice (the spec's "simple credit method"): lowers the balance like a payment. */
+/**
+ * A credit note against one invoice (the spec's "simple credit method"): lowers the balance like a
+ * payment.
+ */
 export interface Credit {
 	id: number;
 	deptid: number;
@@ -116,17 +119,33 @@ export function dueDate(date: string): string {
  */
 export function invoiceLines(invoice: Invoice, products: Product[]): InvoiceLine[] {
 	if (invoice.lines) return invoice.lines;
-	const sold = invoice.products.length ? invoice.products : [{ pid: 0, price: invoice.total, quantity: 1 }];
+	const sold = invoice.products.length
+		? invoice.products
+		: [{ pid: 0, price: invoice.total, quantity: 1 }];
 	return sold.map((p) => {
 		const gross = cents(p.price * p.quantity);
 		const amount = cents(gross / (1 + TAX_RATE));
 		const title = products.find((x) => x.pid === p.pid)?.title ?? 'External sale';
-		return { kind: 'product', description: `${title} × ${p.quantity}`, amount, tax: cents(gross - amount), pid: p.pid || undefined };
+		return {
+			kind: 'product',
+			description: `${title} × ${p.quantity}`,
+			amount,
+			tax: cents(gross - amount),
+			pid: p.pid || undefined,
+		};
 	});
 }
 
-/** The setup charge a new service attracts on its first invoice: a SIM card for a mobile, else installation; none for an add-on. */
-export function setupCharge(service: { servicetype: number; parent_id: number | null }, products: Product[]): Product | undefined {
+/**
+ * The setup charge a new service attracts on its first invoice: a SIM card for a mobile, else
+ * installation; none for an add-on.
+ */
+export function setupCharge(
+	service: { servicetype: number; parent_id: number | null },
+	products: Product[],
+): Product | undefined {
 	if (service.parent_id !== null) return undefined;
-	return products.find((p) => p.partnumber === (service.servicetype === 2 ? 'SIM-4G' : 'SVC-INSTALL'));
+	return products.find(
+		(p) => p.partnumber === (service.servicetype === 2 ? 'SIM-4G' : 'SVC-INSTALL'),
+	);
 }

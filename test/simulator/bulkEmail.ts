@@ -47,7 +47,11 @@ export interface SenderOptions {
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-export const FILTER_FIELDS: Array<{ key: keyof Customer; label: string; type: 'text' | 'select' | 'number' }> = [
+export const FILTER_FIELDS: Array<{
+	key: keyof Customer;
+	label: string;
+	type: 'text' | 'select' | 'number';
+}> = [
 	{ key: 'suburb', label: 'Suburb', type: 'text' },
 	{ key: 'street', label: 'Street', type: 'text' },
 	{ key: 'billinggroup', label: 'Billing group', type: 'select' },
@@ -60,7 +64,12 @@ export const FILTER_FIELDS: Array<{ key: keyof Customer; label: string; type: 't
 ];
 
 function escapeHtml(text: string): string {
-	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+	return text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;')
+		.replace(/'/g, '&#039;');
 }
 
 /** `{{field}}` replaced from the customer record; a placeholder whose field is empty stays as written. */
@@ -98,9 +107,23 @@ export class BulkEmail {
 			if (type !== 'select') return { key, label, type, options: [] };
 			const values = [...new Set(customers.map((c) => String(c[key] ?? '')))].sort();
 			if (key === 'account_state') {
-				return { key, label, type, options: [{ key: '', label: 'Normal' }, { key: 'Suspended', label: 'Suspended' }, { key: 'Disconnected', label: 'Disconnected' }] };
+				return {
+					key,
+					label,
+					type,
+					options: [
+						{ key: '', label: 'Normal' },
+						{ key: 'Suspended', label: 'Suspended' },
+						{ key: 'Disconnected', label: 'Disconnected' },
+					],
+				};
 			}
-			return { key, label, type, options: values.filter((v) => v !== '').map((v) => ({ key: v, label: v })) };
+			return {
+				key,
+				label,
+				type,
+				options: values.filter((v) => v !== '').map((v) => ({ key: v, label: v })),
+			};
 		});
 	}
 
@@ -109,8 +132,14 @@ export class BulkEmail {
 	 * combined with the result so far by its join (AND default, OR); unknown fields and blank values are
 	 * ignored; customer_ids only narrow, and an explicit empty list means nobody.
 	 */
-	resolve(deptid: number, filters: FilterRow[] | undefined, customerIds: number[] | undefined): Customer[] {
-		const eligible = this.state.customers.filter((c) => c.deptid === deptid && c.active && EMAIL.test(c.email));
+	resolve(
+		deptid: number,
+		filters: FilterRow[] | undefined,
+		customerIds: number[] | undefined,
+	): Customer[] {
+		const eligible = this.state.customers.filter(
+			(c) => c.deptid === deptid && c.active && EMAIL.test(c.email),
+		);
 		let selected: Set<Customer> | undefined;
 		for (const row of filters ?? []) {
 			const field = FILTER_FIELDS.find((f) => f.key === row.field);
@@ -118,14 +147,16 @@ export class BulkEmail {
 			if (!field || value.trim() === '') continue;
 			const matches = new Set(
 				eligible.filter((c) => {
-					const own = c[field.key] === null || c[field.key] === undefined ? '' : String(c[field.key]);
+					const own =
+						c[field.key] === null || c[field.key] === undefined ? '' : String(c[field.key]);
 					if (field.type === 'text') return own.toLowerCase().includes(value.toLowerCase());
 					if (field.type === 'number') return own !== '' && Number(own) === Number(value);
 					return own === value;
 				}),
 			);
 			if (!selected) selected = matches;
-			else if (String(row.join ?? 'AND').toUpperCase() === 'OR') selected = new Set([...selected, ...matches]);
+			else if (String(row.join ?? 'AND').toUpperCase() === 'OR')
+				selected = new Set([...selected, ...matches]);
 			else selected = new Set([...selected].filter((c) => matches.has(c)));
 		}
 		let result = selected ? eligible.filter((c) => selected!.has(c)) : eligible;
@@ -133,7 +164,13 @@ export class BulkEmail {
 		return result;
 	}
 
-	create(deptid: number, subject: string, content: string, recipients: Customer[], scheduledAt: string | null): Campaign {
+	create(
+		deptid: number,
+		subject: string,
+		content: string,
+		recipients: Customer[],
+		scheduledAt: string | null,
+	): Campaign {
 		const now = melbourneNow();
 		const future = scheduledAt !== null && scheduledAt > now;
 		const campaign: Campaign = {
@@ -168,8 +205,15 @@ export class BulkEmail {
 	}
 
 	counts(campaign: Campaign) {
-		const count = (state: Recipient['state']) => campaign.recipients.filter((r) => r.state === state).length;
-		return { recipients: campaign.recipients.length, sent: count('sent'), pending: count('pending'), failed: count('failed'), cancelled: count('cancelled') };
+		const count = (state: Recipient['state']) =>
+			campaign.recipients.filter((r) => r.state === state).length;
+		return {
+			recipients: campaign.recipients.length,
+			sent: count('sent'),
+			pending: count('pending'),
+			failed: count('failed'),
+			cancelled: count('cancelled'),
+		};
 	}
 
 	/**
@@ -177,9 +221,15 @@ export class BulkEmail {
 	 * sending ones deliver up to `perRun` messages each, then complete when nobody is left.
 	 */
 	run(now = melbourneNow()): void {
-		for (const { campaign, recipient } of this.pendingInFlight.splice(0)) this.send(campaign, recipient, now);
+		for (const { campaign, recipient } of this.pendingInFlight.splice(0))
+			this.send(campaign, recipient, now);
 		for (const campaign of this.campaigns) {
-			if (campaign.status === 'pending' && campaign.scheduled_at !== null && campaign.scheduled_at <= now) this.setStatus(campaign, 'queued');
+			if (
+				campaign.status === 'pending' &&
+				campaign.scheduled_at !== null &&
+				campaign.scheduled_at <= now
+			)
+				this.setStatus(campaign, 'queued');
 			else if (campaign.status === 'queued') {
 				this.setStatus(campaign, 'sending');
 				campaign.started_at = now;
@@ -189,14 +239,28 @@ export class BulkEmail {
 
 	/** Runs the sender until every campaign that can finish has finished. */
 	drain(): void {
-		for (let i = 0; i < 10_000 && (this.pendingInFlight.length > 0 || this.campaigns.some((c) => c.status === 'queued' || c.status === 'sending')); i++) this.run();
+		for (
+			let i = 0;
+			i < 10_000 &&
+			(this.pendingInFlight.length > 0 ||
+				this.campaigns.some((c) => c.status === 'queued' || c.status === 'sending'));
+			i++
+		)
+			this.run();
 	}
 
 	/** Delivers one message: placeholders replaced for the recipient, the subject HTML-encoded. */
 	private send(campaign: Campaign, recipient: Recipient, now: string): void {
 		const customer = this.state.customers.find((c) => c.cid === recipient.cid)!;
 		recipient.state = 'sent';
-		this.outbox.push({ campaign_id: campaign.id, cid: customer.cid, to: recipient.email, subject: escapeHtml(render(campaign.subject, customer)), content: render(campaign.content, customer), at: now });
+		this.outbox.push({
+			campaign_id: campaign.id,
+			cid: customer.cid,
+			to: recipient.email,
+			subject: escapeHtml(render(campaign.subject, customer)),
+			content: render(campaign.content, customer),
+			at: now,
+		});
 	}
 
 	private deliver(campaign: Campaign, now: string): void {
@@ -204,7 +268,8 @@ export class BulkEmail {
 		campaign.recipients.forEach((recipient, index) => {
 			if (budget <= 0 || recipient.state !== 'pending') return;
 			budget--;
-			if (this.sender.failEvery > 0 && (index + 1) % this.sender.failEvery === 0) recipient.state = 'failed';
+			if (this.sender.failEvery > 0 && (index + 1) % this.sender.failEvery === 0)
+				recipient.state = 'failed';
 			else this.send(campaign, recipient, now);
 		});
 		if (!campaign.recipients.some((r) => r.state === 'pending')) {

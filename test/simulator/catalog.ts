@@ -1,4 +1,7 @@
-/** Catalogue records of the simulated platform: service types, products, price books, rate cards, call types. */
+/**
+ * Catalogue records of the simulated platform: service types, products, price books, rate cards, call
+ * types.
+ */
 
 export interface ServiceType {
 	esid: number;
@@ -108,25 +111,30 @@ export function seedServiceTypes(): ServiceType[] {
 		['Hosted PBX Seat', 25, 1, 0, 'Voice', 24],
 		['Static IP', 10, 0, 1, 'Internet', 0],
 	];
-	return rows.map(([typeofservice, list_price, calls_service, data_service, reporting_category, contract_months], i) => ({
-		esid: i + 1,
-		typeofservice,
-		list_price,
-		wholesale_price: Math.round(list_price * 60) / 100,
-		reseller_price: Math.round(list_price * 80) / 100,
-		cost_price: Math.round(list_price * 50) / 100,
-		calls_service,
-		data_service,
-		helpdesk_display: i % 2 === 0 ? 1 : 0,
-		sms_postpaid: calls_service,
-		invoice_type: data_service ? 'data' : 'voice',
-		reporting_category,
-		ratecode: calls_service ? `RC${i + 1}` : null,
-		ctgid: calls_service ? 1 : null,
-		contract_months,
-		etf_percent: 50,
-		default_call_types: calls_service ? [1, 2] : [],
-	}));
+	return rows.map(
+		(
+			[typeofservice, list_price, calls_service, data_service, reporting_category, contract_months],
+			i,
+		) => ({
+			esid: i + 1,
+			typeofservice,
+			list_price,
+			wholesale_price: Math.round(list_price * 60) / 100,
+			reseller_price: Math.round(list_price * 80) / 100,
+			cost_price: Math.round(list_price * 50) / 100,
+			calls_service,
+			data_service,
+			helpdesk_display: i % 2 === 0 ? 1 : 0,
+			sms_postpaid: calls_service,
+			invoice_type: data_service ? 'data' : 'voice',
+			reporting_category,
+			ratecode: calls_service ? `RC${i + 1}` : null,
+			ctgid: calls_service ? 1 : null,
+			contract_months,
+			etf_percent: 50,
+			default_call_types: calls_service ? [1, 2] : [],
+		}),
+	);
 }
 
 export function seedProducts(): Product[] {
@@ -155,17 +163,100 @@ export function seedProducts(): Product[] {
 
 export function seedCallTypes(): CallType[] {
 	return [
-		{ ctid: 1, name: 'Local', internal_code: 'LOC', direction: 'outbound', application: '', clid_regex: '.*', dest_regex: '^0[2378]\\d{8}$', account_regex: '.*', priority: 10, tags: '' },
-		{ ctid: 2, name: 'Mobile', internal_code: 'MOB', direction: 'outbound', application: '', clid_regex: '.*', dest_regex: '^04\\d{8}$', account_regex: '.*', priority: 10, tags: '' },
-		{ ctid: 3, name: 'International', internal_code: 'INT', direction: 'outbound', application: '', clid_regex: '.*', dest_regex: '^0011\\d+$', account_regex: '.*', priority: 20, tags: 'intl' },
-		{ ctid: 4, name: '13/1300', internal_code: 'S13', direction: 'outbound', application: '', clid_regex: '.*', dest_regex: '^13\\d{4,8}$', account_regex: '.*', priority: 15, tags: '' },
-		{ ctid: 5, name: 'Inbound 1800', internal_code: 'IN18', direction: 'inbound', application: '', clid_regex: '.*', dest_regex: '^1800\\d{6}$', account_regex: '.*', priority: 10, tags: '' },
-		{ ctid: 6, name: 'Voicemail', internal_code: 'VM', direction: 'outbound', application: 'voicemail', clid_regex: '.*', dest_regex: '.*', account_regex: '.*', priority: 30, tags: '' },
-		{ ctid: 7, name: 'Any Outbound', internal_code: 'ANY', direction: 'outbound', application: '', clid_regex: '.*', dest_regex: '.*', account_regex: '.*', priority: 1, tags: '' },
+		{
+			ctid: 1,
+			name: 'Local',
+			internal_code: 'LOC',
+			direction: 'outbound',
+			application: '',
+			clid_regex: '.*',
+			dest_regex: '^0[2378]\\d{8}$',
+			account_regex: '.*',
+			priority: 10,
+			tags: '',
+		},
+		{
+			ctid: 2,
+			name: 'Mobile',
+			internal_code: 'MOB',
+			direction: 'outbound',
+			application: '',
+			clid_regex: '.*',
+			dest_regex: '^04\\d{8}$',
+			account_regex: '.*',
+			priority: 10,
+			tags: '',
+		},
+		{
+			ctid: 3,
+			name: 'International',
+			internal_code: 'INT',
+			direction: 'outbound',
+			application: '',
+			clid_regex: '.*',
+			dest_regex: '^0011\\d+$',
+			account_regex: '.*',
+			priority: 20,
+			tags: 'intl',
+		},
+		{
+			ctid: 4,
+			name: '13/1300',
+			internal_code: 'S13',
+			direction: 'outbound',
+			application: '',
+			clid_regex: '.*',
+			dest_regex: '^13\\d{4,8}$',
+			account_regex: '.*',
+			priority: 15,
+			tags: '',
+		},
+		{
+			ctid: 5,
+			name: 'Inbound 1800',
+			internal_code: 'IN18',
+			direction: 'inbound',
+			application: '',
+			clid_regex: '.*',
+			dest_regex: '^1800\\d{6}$',
+			account_regex: '.*',
+			priority: 10,
+			tags: '',
+		},
+		{
+			ctid: 6,
+			name: 'Voicemail',
+			internal_code: 'VM',
+			direction: 'outbound',
+			application: 'voicemail',
+			clid_regex: '.*',
+			dest_regex: '.*',
+			account_regex: '.*',
+			priority: 30,
+			tags: '',
+		},
+		{
+			ctid: 7,
+			name: 'Any Outbound',
+			internal_code: 'ANY',
+			direction: 'outbound',
+			application: '',
+			clid_regex: '.*',
+			dest_regex: '.*',
+			account_regex: '.*',
+			priority: 1,
+			tags: '',
+		},
 	];
 }
 
-function rate(id: number, ctgid: number, ctid: number, name: string, values: Partial<RateItem>): RateItem {
+function rate(
+	id: number,
+	ctgid: number,
+	ctid: number,
+	name: string,
+	values: Partial<RateItem>,
+): RateItem {
 	return {
 		id,
 		ctgid,
@@ -201,7 +292,12 @@ export function seedRateCards(deptid: number, firstId: number): RateCard[] {
 			callTypes: [
 				rate(base * 100 + 1, base, 1, 'Local', { fixedrate: 1, ratepermin: 0.22 }),
 				rate(base * 100 + 2, base, 2, 'Mobile', { ratepermin: 0.18, flagfall: 0.1 }),
-				rate(base * 100 + 3, base, 3, 'International', { ratepermin: 1.2, flagfall: 0.25, min_cost: 0.5, max_cost: 20 }),
+				rate(base * 100 + 3, base, 3, 'International', {
+					ratepermin: 1.2,
+					flagfall: 0.25,
+					min_cost: 0.5,
+					max_cost: 20,
+				}),
 			],
 		},
 		{
@@ -214,7 +310,9 @@ export function seedRateCards(deptid: number, firstId: number): RateCard[] {
 			international_markup_percent: 10,
 			date_created: CREATED,
 			date_modified: CREATED,
-			callTypes: [rate(base * 100 + 11, base + 1, 2, 'Mobile', { ratepermin: 0.12, free_seconds: 5 })],
+			callTypes: [
+				rate(base * 100 + 11, base + 1, 2, 'Mobile', { ratepermin: 0.12, free_seconds: 5 }),
+			],
 		},
 		{
 			ctgid: base + 2,
@@ -240,9 +338,27 @@ export function seedPriceBooks(deptid: number, firstId: number): PriceBook[] {
 			date_created: CREATED,
 			date_modified: CREATED,
 			items: [
-				{ id: firstId * 100 + 1, related_id: 2, related_type: 'service', override: 0, adjustment: 75 },
-				{ id: firstId * 100 + 2, related_id: 1, related_type: 'service', override: 1, adjustment: 59.95 },
-				{ id: firstId * 100 + 3, related_id: 1, related_type: 'product', override: 0, adjustment: 90 },
+				{
+					id: firstId * 100 + 1,
+					related_id: 2,
+					related_type: 'service',
+					override: 0,
+					adjustment: 75,
+				},
+				{
+					id: firstId * 100 + 2,
+					related_id: 1,
+					related_type: 'service',
+					override: 1,
+					adjustment: 59.95,
+				},
+				{
+					id: firstId * 100 + 3,
+					related_id: 1,
+					related_type: 'product',
+					override: 0,
+					adjustment: 90,
+				},
 			],
 		},
 	];

@@ -3,7 +3,10 @@ import type { BilledCall, Cdr } from './rating';
 import { compileCallTypes, matchCallType, priceCall } from './rating';
 import type { State } from './state';
 
-/** Calls from before start-up and their billed calls, shared read-only by every simulator started the same minute. */
+/**
+ * Calls from before start-up and their billed calls, shared read-only by every simulator started the
+ * same minute.
+ */
 export interface CallHistory {
 	cdrs: readonly Cdr[];
 	billed: readonly BilledCall[];
@@ -37,7 +40,8 @@ export class CdrStore {
 	constructor(private readonly state: State) {}
 
 	addSource(source: string, deptid: number, latest = '2026-11-01 00:00:00'): void {
-		if (!this.status.has(source)) this.status.set(source, { source, deptid, latestImported: latest, latestRated: latest });
+		if (!this.status.has(source))
+			this.status.set(source, { source, deptid, latestImported: latest, latestRated: latest });
 	}
 
 	sources(deptid: number): SourceStatus[] {
@@ -45,7 +49,11 @@ export class CdrStore {
 	}
 
 	/** Stores a CDR, or returns undefined when its orig_id was already imported for the source. */
-	insert(source: string, deptid: number, record: Omit<Cdr, 'id' | 'source' | 'deptid'>): Cdr | undefined {
+	insert(
+		source: string,
+		deptid: number,
+		record: Omit<Cdr, 'id' | 'source' | 'deptid'>,
+	): Cdr | undefined {
 		let seen = this.seen.get(source);
 		if (!seen) this.seen.set(source, (seen = new Set()));
 		if (seen.has(record.orig_id)) return undefined;
@@ -131,7 +139,11 @@ export class CdrStore {
 		return this.state.rateCards.find((c) => c.ctgid === ctgid && c.deptid === cdr.deptid);
 	}
 
-	private rateOne(cdr: Cdr, types: ReturnType<typeof compileCallTypes>, card = this.cardOf(cdr)): BilledCall | undefined {
+	private rateOne(
+		cdr: Cdr,
+		types: ReturnType<typeof compileCallTypes>,
+		card = this.cardOf(cdr),
+	): BilledCall | undefined {
 		const type = matchCallType(cdr, types);
 		const item = type && card?.callTypes.find((i) => i.ctid === type.ctid);
 		if (!card || !type || !item) return undefined;

@@ -35,7 +35,9 @@ async function main() {
 	// The bulk email sender runs in the background, as on the platform (--sender-interval 0 turns it off).
 	const interval = Number(option('sender-interval') || 2000);
 	const sender = interval > 0 ? setInterval(() => sim.state.bulkEmail.run(), interval) : undefined;
-	const keys = [...sim.state.keys.values()].map((key) => `    ${key.key.padEnd(18)} ${describeKey(sim, key)}`);
+	const keys = [...sim.state.keys.values()].map(
+		(key) => `    ${key.key.padEnd(18)} ${describeKey(sim, key)}`,
+	);
 	console.log(
 		[
 			'Telco billing platform simulator (API 4.3.0) is running.',

@@ -3,7 +3,9 @@
 export function parseDate(value: string): Date | undefined {
 	if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
 	const date = new Date(`${value}T00:00:00Z`);
-	return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? undefined : date;
+	return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value
+		? undefined
+		: date;
 }
 
 export function formatDate(date: Date): string {

@@ -3,13 +3,22 @@ import type { Invoice } from './billing';
 import { parseDate } from './dates';
 import type { State } from './state';
 
-export const BANDS = ['current', 'overdue0', 'overdue30', 'overdue60', 'overdue90', 'overdue120'] as const;
+export const BANDS = [
+	'current',
+	'overdue0',
+	'overdue30',
+	'overdue60',
+	'overdue90',
+	'overdue120',
+] as const;
 export type Band = (typeof BANDS)[number];
 export type Bands = Record<Band, number>;
 
 /** The spec's bands: not yet due, then 1-29, 30-59, 60-89, 90-119 and 120 or more days past the due date. */
 export function bandOf(dueDate: string, on: string): Band {
-	const late = Math.round((parseDate(on.slice(0, 10))!.getTime() - parseDate(dueDate)!.getTime()) / 86400000);
+	const late = Math.round(
+		(parseDate(on.slice(0, 10))!.getTime() - parseDate(dueDate)!.getTime()) / 86400000,
+	);
 	if (late <= 0) return 'current';
 	return BANDS[Math.min(5, 1 + Math.floor(late / 30))];
 }
@@ -34,9 +43,27 @@ interface Replay {
 export function replay(state: State, cid: number, until = '9999-12-31'): Replay {
 	const toCents = (dollars: number) => Math.round(dollars * 100);
 	const events = [
-		...state.invoices.filter((i) => i.cid === cid).map((i) => ({ date: i.date, order: 0, id: i.iid, invoice: i })),
-		...state.credits.filter((c) => c.cid === cid).map((c) => ({ date: c.date, order: 1, id: c.id, iid: c.iid, amount: toCents(c.amount * (1 + TAX_RATE)) })),
-		...state.payments.filter((p) => p.cid === cid).map((p) => ({ date: p.date.slice(0, 10), order: 2, id: p.id, iid: p.iid, amount: toCents(p.amount) })),
+		...state.invoices
+			.filter((i) => i.cid === cid)
+			.map((i) => ({ date: i.date, order: 0, id: i.iid, invoice: i })),
+		...state.credits
+			.filter((c) => c.cid === cid)
+			.map((c) => ({
+				date: c.date,
+				order: 1,
+				id: c.id,
+				iid: c.iid,
+				amount: toCents(c.amount * (1 + TAX_RATE)),
+			})),
+		...state.payments
+			.filter((p) => p.cid === cid)
+			.map((p) => ({
+				date: p.date.slice(0, 10),
+				order: 2,
+				id: p.id,
+				iid: p.iid,
+				amount: toCents(p.amount),
+			})),
 	]
 		.filter((e) => e.date <= until)
 		.sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order || a.id - b.id);
@@ -50,7 +77,10 @@ export function replay(state: State, cid: number, until = '9999-12-31'): Replay 
 		}
 		const bands = emptyBands();
 		let left = event.amount;
-		const targets = [...result.open.filter((o) => o.invoice.iid === event.iid), ...result.open.filter((o) => o.invoice.iid !== event.iid)];
+		const targets = [
+			...result.open.filter((o) => o.invoice.iid === event.iid),
+			...result.open.filter((o) => o.invoice.iid !== event.iid),
+		];
 		for (const item of targets) {
 			const settled = Math.min(left, item.cents);
 			item.cents -= settled;

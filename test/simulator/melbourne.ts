@@ -22,7 +22,12 @@ export function parseSchedule(value: string): string | undefined {
 	if (!match) return undefined;
 	const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
 	const date = new Date(Date.UTC(year, month - 1, day));
-	if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+	if (
+		date.getUTCFullYear() !== year ||
+		date.getUTCMonth() !== month - 1 ||
+		date.getUTCDate() !== day
+	)
+		return undefined;
 	const [hour, minute, second] = [match[4] ?? '00', match[5] ?? '00', match[6] ?? '00'];
 	if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return undefined;
 	return `${match[1]}-${match[2]}-${match[3]} ${hour}:${minute}:${second}`;

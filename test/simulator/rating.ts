@@ -42,7 +42,12 @@ interface CompiledCallType {
 export function compileCallTypes(types: CallType[]): CompiledCallType[] {
 	return [...types]
 		.sort((a, b) => b.priority - a.priority || a.ctid - b.ctid)
-		.map((type) => ({ type, clid: new RegExp(type.clid_regex), dest: new RegExp(type.dest_regex), account: new RegExp(type.account_regex) }));
+		.map((type) => ({
+			type,
+			clid: new RegExp(type.clid_regex),
+			dest: new RegExp(type.dest_regex),
+			account: new RegExp(type.account_regex),
+		}));
 }
 
 /**
@@ -54,7 +59,8 @@ export function matchCallType(cdr: Cdr, types: CompiledCallType[]): CallType | u
 	for (const { type, clid, dest, account } of types) {
 		if (type.direction !== cdr.direction) continue;
 		if (type.application && type.application !== cdr.application) continue;
-		if (clid.test(cdr.callerid) && dest.test(cdr.destination) && account.test(cdr.accountcode)) return type;
+		if (clid.test(cdr.callerid) && dest.test(cdr.destination) && account.test(cdr.accountcode))
+			return type;
 	}
 	return undefined;
 }
@@ -73,7 +79,8 @@ export function priceCall(billsec: number, item: RateItem, card: RateCard): numb
 	if (item.fixedrate === 1) {
 		price = item.flagfall + item.ratepermin;
 	} else {
-		const increment = card.billing_increment && card.billing_increment > 0 ? card.billing_increment : 60;
+		const increment =
+			card.billing_increment && card.billing_increment > 0 ? card.billing_increment : 60;
 		const chargeable = Math.max(0, billsec - item.free_seconds);
 		const rounded = Math.ceil(chargeable / increment) * increment;
 		price = item.flagfall + (rounded * item.ratepermin) / 60;

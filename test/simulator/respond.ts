@@ -28,5 +28,14 @@ export function firstIssue(error: z.ZodError): string {
 export const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
 export const text = z.union([z.string(), z.number()]).transform(String);
 
-/** `cid` in a request body: the spec types it as an integer there (only a path's {cid} may be an account_id or crm_id). */
-export const bodyCid = z.number({ invalid_type_error: 'must be an integer (the customer id)', required_error: 'is required' }).int('must be an integer (the customer id)').positive('must be an integer (the customer id)');
+/**
+ * `cid` in a request body: the spec types it as an integer there (only a path's {cid} may be an
+ * account_id or crm_id).
+ */
+export const bodyCid = z
+	.number({
+		invalid_type_error: 'must be an integer (the customer id)',
+		required_error: 'is required',
+	})
+	.int('must be an integer (the customer id)')
+	.positive('must be an integer (the customer id)');

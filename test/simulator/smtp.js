@@ -24,7 +24,13 @@ function startSmtpSink(mailbox, port = 0) {
 				if (data !== null) {
 					if (line === '.') {
 						const message = data.join('\r\n');
-						mailbox.push({ from: envelope.from, to: envelope.to, subject: header(message, 'Subject'), message, at: new Date().toISOString() });
+						mailbox.push({
+							from: envelope.from,
+							to: envelope.to,
+							subject: header(message, 'Subject'),
+							message,
+							at: new Date().toISOString(),
+						});
 						data = null;
 						envelope = { from: '', to: [] };
 						reply('250 2.0.0 queued');
@@ -35,18 +41,37 @@ function startSmtpSink(mailbox, port = 0) {
 				}
 				const command = line.slice(0, 4).toUpperCase();
 				if (command === 'EHLO' || command === 'HELO') reply('250 telco-billing-simulator');
-				else if (command === 'MAIL') (envelope.from = line.replace(/^MAIL FROM:\s*/i, '').replace(/[<>]/g, '').split(' ')[0]), reply('250 2.1.0 OK');
-				else if (command === 'RCPT') envelope.to.push(line.replace(/^RCPT TO:\s*/i, '').replace(/[<>]/g, '').split(' ')[0]), reply('250 2.1.5 OK');
-				else if (command === 'DATA') (data = []), reply('354 End data with <CR><LF>.<CR><LF>');
-				else if (command === 'RSET') (envelope = { from: '', to: [] }), reply('250 OK');
+				else if (command === 'MAIL')
+					((envelope.from = line
+						.replace(/^MAIL FROM:\s*/i, '')
+						.replace(/[<>]/g, '')
+						.split(' ')[0]),
+						reply('250 2.1.0 OK'));
+				else if (command === 'RCPT')
+					(envelope.to.push(
+						line
+							.replace(/^RCPT TO:\s*/i, '')
+							.replace(/[<>]/g, '')
+							.split(' ')[0],
+					),
+						reply('250 2.1.5 OK'));
+				else if (command === 'DATA') ((data = []), reply('354 End data with <CR><LF>.<CR><LF>'));
+				else if (command === 'RSET') ((envelope = { from: '', to: [] }), reply('250 OK'));
 				else if (command === 'NOOP') reply('250 OK');
-				else if (command === 'QUIT') reply('221 Bye'), socket.end();
+				else if (command === 'QUIT') (reply('221 Bye'), socket.end());
 				else reply('502 5.5.2 Command not implemented');
 			}
 		});
 		socket.on('error', () => {});
 	});
-	return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ port: server.address().port, close: () => new Promise((done) => server.close(done)) })));
+	return new Promise((resolve) =>
+		server.listen(port, '127.0.0.1', () =>
+			resolve({
+				port: server.address().port,
+				close: () => new Promise((done) => server.close(done)),
+			}),
+		),
+	);
 }
 
 module.exports = { startSmtpSink };

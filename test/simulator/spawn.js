@@ -5,7 +5,9 @@ const { join } = require('node:path');
 
 function spawnSimulator(args = [], { echo = false } = {}) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [join(__dirname, 'cli.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+		const child = spawn(process.execPath, [join(__dirname, 'cli.js'), ...args], {
+			stdio: ['ignore', 'pipe', 'inherit'],
+		});
 		let output = '';
 		child.stdout.on('data', (chunk) => {
 			if (echo) process.stdout.write(chunk);

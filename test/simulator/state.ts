@@ -1,5 +1,11 @@
 import seedFile from './seed.json';
-import { seedCallTypes, seedPriceBooks, seedProducts, seedRateCards, seedServiceTypes } from './catalog';
+import {
+	seedCallTypes,
+	seedPriceBooks,
+	seedProducts,
+	seedRateCards,
+	seedServiceTypes,
+} from './catalog';
 import type { CallType, PriceBook, Product, RateCard, ServiceType } from './catalog';
 import { BulkEmail } from './bulkEmail';
 import { CdrStore } from './cdrStore';
@@ -99,7 +105,14 @@ export interface Payment {
 	iid?: number;
 }
 
-export const SERVICE_STATUSES = ['active', 'pending', 'suspended', 'pending_disconnection', 'disconnected', 'churned'] as const;
+export const SERVICE_STATUSES = [
+	'active',
+	'pending',
+	'suspended',
+	'pending_disconnection',
+	'disconnected',
+	'churned',
+] as const;
 
 export interface Service {
 	id: number;
@@ -183,7 +196,13 @@ export class State {
 	cdrs = new CdrStore(this);
 	bulkEmail = new BulkEmail(this);
 	leads: Lead[] = [];
-	portalUsers: Array<{ username: string; email: string; password: string; department: number; active: boolean }> = [];
+	portalUsers: Array<{
+		username: string;
+		email: string;
+		password: string;
+		department: number;
+		active: boolean;
+	}> = [];
 	resetTokens = new Map<string, { username: string; expires: number }>();
 	orders: Order[] = [];
 	invoices: Invoice[] = [];
@@ -203,7 +222,17 @@ export class State {
 	minimalAnswers = false;
 	/** Mail the sandbox's SMTP sink received (reports sent by example workflows). */
 	mailbox: Array<{ from: string; to: string[]; subject: string; message: string; at: string }> = [];
-	cdrExports: Array<{ deptid: number; cid: number; company: string; frequency: string; path: string; format: string; lastRun: string | null; nextRun: string; active: boolean }> = [];
+	cdrExports: Array<{
+		deptid: number;
+		cid: number;
+		company: string;
+		frequency: string;
+		path: string;
+		format: string;
+		lastRun: string | null;
+		nextRun: string;
+		active: boolean;
+	}> = [];
 	private servicesByNumber = new Map<string, Service>();
 	private sequences = new Map<string, number>();
 
@@ -230,7 +259,11 @@ export class State {
 		for (const key of this.seed.keys as ApiKey[]) this.keys.set(key.key, key);
 		this.portalUsers = (this.seed.portalUsers ?? []).map((u) => ({ ...u }));
 		for (const dept of this.seed.departments) {
-			this.departments.set(dept.id, { id: dept.id, name: dept.name, resetEnabled: dept.resetEnabled });
+			this.departments.set(dept.id, {
+				id: dept.id,
+				name: dept.name,
+				resetEnabled: dept.resetEnabled,
+			});
 		}
 		for (const dept of this.seed.departments) {
 			this.priceBooks.push(...seedPriceBooks(dept.id, this.nextId('priceBook')));
@@ -267,17 +300,25 @@ export class State {
 	 * The fee a customer pays for a service type: the price book's price when the customer's book has an
 	 * item for it (override 0: adjustment percent of list price; 1: flat), else the list price.
 	 */
-	priceFor(customer: Customer, esid: number): { price: number; fromPriceBook: boolean } | undefined {
+	priceFor(
+		customer: Customer,
+		esid: number,
+	): { price: number; fromPriceBook: boolean } | undefined {
 		const type = this.serviceTypes.find((t) => t.esid === esid);
 		if (!type) return undefined;
-		const book = this.priceBooks.find((b) => b.id === customer.price_book_id && b.deptid === customer.deptid);
+		const book = this.priceBooks.find(
+			(b) => b.id === customer.price_book_id && b.deptid === customer.deptid,
+		);
 		const item = book?.items.find((i) => i.related_type === 'service' && i.related_id === esid);
 		if (!item) return { price: type.list_price, fromPriceBook: false };
 		const price = item.override === 1 ? item.adjustment : (type.list_price * item.adjustment) / 100;
 		return { price: Math.round(price * 100) / 100, fromPriceBook: true };
 	}
 
-	/** Forgets every imported CDR and billed call, keeping the sources at their seeded dates and the call history. */
+	/**
+	 * Forgets every imported CDR and billed call, keeping the sources at their seeded dates and the call
+	 * history.
+	 */
 	resetCdrs(): void {
 		this.cdrs = new CdrStore(this);
 		for (const key of this.keys.values()) {
@@ -291,8 +332,10 @@ export class State {
 		const key = `${deptid}:${number}`;
 		const cached = this.servicesByNumber.get(key);
 		if (cached && cached.service_num === number && this.services.includes(cached)) return cached;
-		const found = this.services.find((s) => s.deptid === deptid && s.service_num === number && s.date_ended === null) ??
-			this.services.find((s) => s.deptid === deptid && s.service_num === number);
+		const found =
+			this.services.find(
+				(s) => s.deptid === deptid && s.service_num === number && s.date_ended === null,
+			) ?? this.services.find((s) => s.deptid === deptid && s.service_num === number);
 		if (found) this.servicesByNumber.set(key, found);
 		return found;
 	}
@@ -306,15 +349,52 @@ export class State {
 	findCustomer(deptid: number, ref: string): Customer | undefined {
 		const value = String(ref).trim();
 		return this.customers.find(
-			(c) => c.deptid === deptid && (String(c.cid) === value || c.account_id === value || c.crm_id === value),
+			(c) =>
+				c.deptid === deptid &&
+				(String(c.cid) === value || c.account_id === value || c.crm_id === value),
 		);
 	}
 }
 
-const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Jack', 'Ruby', 'Leo', 'Isla', 'Oscar', 'Chloe', 'Henry'];
-const LAST = ['Nguyen', 'Smith', 'Patel', 'Brown', 'Wilson', 'Taylor', 'Kelly', 'Martin', 'Walker', 'Singh'];
+const FIRST = [
+	'Ava',
+	'Liam',
+	'Mia',
+	'Noah',
+	'Zoe',
+	'Jack',
+	'Ruby',
+	'Leo',
+	'Isla',
+	'Oscar',
+	'Chloe',
+	'Henry',
+];
+const LAST = [
+	'Nguyen',
+	'Smith',
+	'Patel',
+	'Brown',
+	'Wilson',
+	'Taylor',
+	'Kelly',
+	'Martin',
+	'Walker',
+	'Singh',
+];
 const SUBURBS = ['Fitzroy', 'Carlton', 'Richmond', 'St Kilda', 'Brunswick', 'Footscray'];
-const TRADES = ['Plumbing', 'Cafe', 'Logistics', 'Dental', 'Legal', 'Motors', 'Bakery', 'Studio', 'Freight', 'Clinic'];
+const TRADES = [
+	'Plumbing',
+	'Cafe',
+	'Logistics',
+	'Dental',
+	'Legal',
+	'Motors',
+	'Bakery',
+	'Studio',
+	'Freight',
+	'Clinic',
+];
 
 /** Deterministic demo customers: the same seed always gives the same data. */
 function seedCustomers(state: State, deptid: number, count: number): void {
@@ -387,7 +467,10 @@ function seedServices(state: State, deptid: number): void {
 			id,
 			deptid,
 			cid: customer.cid,
-			service_num: esid === 2 ? `04${String(12345600 + i + deptid * 1000)}` : `N${deptid}${String(100000 + i)}`,
+			service_num:
+				esid === 2
+					? `04${String(12345600 + i + deptid * 1000)}`
+					: `N${deptid}${String(100000 + i)}`,
 			start_date: `2025-${String((i % 12) + 1).padStart(2, '0')}-01`,
 			servicetype: esid,
 			monthlyfee: fee,
@@ -409,7 +492,18 @@ function seedServices(state: State, deptid: number): void {
 		});
 		if (i === 0) {
 			const childId = state.nextId('service', 20001);
-			state.services.push({ ...state.services[state.services.length - 1], id: childId, servicetype: 6, monthlyfee: 10, cost: 5, service_num: `IP${childId}`, billing_name: 'Static IP', parent_id: id, contracterm: '', username: `user${childId}` });
+			state.services.push({
+				...state.services[state.services.length - 1],
+				id: childId,
+				servicetype: 6,
+				monthlyfee: 10,
+				cost: 5,
+				service_num: `IP${childId}`,
+				billing_name: 'Static IP',
+				parent_id: id,
+				contracterm: '',
+				username: `user${childId}`,
+			});
 		}
 	});
 }

@@ -4,12 +4,36 @@ import { toRecords } from '../../nodes/shared/output';
 // Every envelope the spec shows, read the way the nodes read it.
 describe('findFailure', () => {
 	test.each([
-		['success:false with description', { success: false, description: 'no customer found' }, { message: 'no customer found' }],
-		["success:'false' as a string with message", { success: 'false', message: 'unable to retrieve customer' }, { message: 'unable to retrieve customer' }],
-		["result:'false' with reason and id:0", { result: 'false', reason: 'no customer found', id: 0 }, { message: 'no customer found' }],
-		['success:false with error (password reset)', { success: false, error: 'Invalid or expired token' }, { message: 'Invalid or expired token' }],
-		['bulk email error_code', { success: false, error_code: 'capability_denied', description: 'Bulk email not enabled' }, { message: 'Bulk email not enabled', errorCode: 'capability_denied' }],
-		['misspelt succes:false (reports)', { succes: false, message: 'unknown report' }, { message: 'unknown report' }],
+		[
+			'success:false with description',
+			{ success: false, description: 'no customer found' },
+			{ message: 'no customer found' },
+		],
+		[
+			"success:'false' as a string with message",
+			{ success: 'false', message: 'unable to retrieve customer' },
+			{ message: 'unable to retrieve customer' },
+		],
+		[
+			"result:'false' with reason and id:0",
+			{ result: 'false', reason: 'no customer found', id: 0 },
+			{ message: 'no customer found' },
+		],
+		[
+			'success:false with error (password reset)',
+			{ success: false, error: 'Invalid or expired token' },
+			{ message: 'Invalid or expired token' },
+		],
+		[
+			'bulk email error_code',
+			{ success: false, error_code: 'capability_denied', description: 'Bulk email not enabled' },
+			{ message: 'Bulk email not enabled', errorCode: 'capability_denied' },
+		],
+		[
+			'misspelt succes:false (reports)',
+			{ succes: false, message: 'unknown report' },
+			{ message: 'unknown report' },
+		],
 		['a bare invalid key body', 'invalid key', { message: 'invalid key' }],
 		['invalid key without a flag', { description: 'invalid key' }, { message: 'invalid key' }],
 	])('%s is a failure', (_name, body, failure) => {
@@ -38,10 +62,17 @@ describe('normalizeSuccess', () => {
 
 describe('toRecords on external sales answers', () => {
 	test('processed:false with no failed record is still a failure: nothing was done', () => {
-		expect(() => toRecords({ results: [], processed: false }, { root: 'results' })).toThrow('The platform did not process the request (processed: false)');
+		expect(() => toRecords({ results: [], processed: false }, { root: 'results' })).toThrow(
+			'The platform did not process the request (processed: false)',
+		);
 	});
 
 	test('processed:true with successful results gives one record each', () => {
-		expect(toRecords({ results: [{ success: true, cid: '1001', iid: '80001' }], processed: true }, { root: 'results', numbers: ['cid', 'iid'] })).toEqual([{ success: true, cid: 1001, iid: 80001 }]);
+		expect(
+			toRecords(
+				{ results: [{ success: true, cid: '1001', iid: '80001' }], processed: true },
+				{ root: 'results', numbers: ['cid', 'iid'] },
+			),
+		).toEqual([{ success: true, cid: 1001, iid: 80001 }]);
 	});
 });

@@ -26,7 +26,14 @@ const pagedNode: INodeType = {
 		defaults: { name: 'Paged Test' },
 		...declarativeNode(),
 		properties: [
-			{ displayName: 'Resource', name: 'resource', type: 'options', noDataExpression: true, options: [{ name: 'Service Type', value: 'serviceType' }], default: 'serviceType' },
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Service Type', value: 'serviceType' }],
+				default: 'serviceType',
+			},
 			...describeResource('serviceType', listing, 'getAll'),
 		],
 	},
@@ -42,13 +49,23 @@ test('Return All walks every page once, in order, and stops at total_pages', asy
 });
 
 test('a Limit stops fetching as soon as it is reached', async () => {
-	const result = await node.run({ resource: 'serviceType', operation: 'getAll', returnAll: false, limit: 2 });
+	const result = await node.run({
+		resource: 'serviceType',
+		operation: 'getAll',
+		returnAll: false,
+		limit: 2,
+	});
 	expect(jsonOf(result).map((r) => r.esid)).toEqual([1, 2]);
 	expect(pages()).toEqual(['1']);
 });
 
 test('a Limit inside a later page fetches only what it needs and trims the rest', async () => {
-	const result = await node.run({ resource: 'serviceType', operation: 'getAll', returnAll: false, limit: 3 });
+	const result = await node.run({
+		resource: 'serviceType',
+		operation: 'getAll',
+		returnAll: false,
+		limit: 3,
+	});
 	expect(jsonOf(result)).toHaveLength(3);
 	expect(pages()).toEqual(['1', '2']);
 });

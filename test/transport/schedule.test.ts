@@ -5,11 +5,15 @@ const at = (iso: string) => new Date(iso);
 
 describe('checkSchedule', () => {
 	test('a bare date is midnight, Melbourne time', () => {
-		expect(checkSchedule('2027-01-10', at('2027-01-01T00:00:00Z'))).toEqual({ value: '2027-01-10 00:00:00' });
+		expect(checkSchedule('2027-01-10', at('2027-01-01T00:00:00Z'))).toEqual({
+			value: '2027-01-10 00:00:00',
+		});
 	});
 
 	test('an instant with an offset becomes Melbourne wall time (AEDT, UTC+11, in summer)', () => {
-		expect(checkSchedule('2027-01-09T23:30:00Z', at('2027-01-01T00:00:00Z'))).toEqual({ value: '2027-01-10 10:30:00' });
+		expect(checkSchedule('2027-01-09T23:30:00Z', at('2027-01-01T00:00:00Z'))).toEqual({
+			value: '2027-01-10 10:30:00',
+		});
 	});
 
 	test('across the end of daylight saving (4 April 2027, 03:00 AEDT → 02:00 AEST) the conversion follows the clock', () => {
@@ -29,7 +33,11 @@ describe('checkSchedule', () => {
 		// Now: 1 March 2027, 10:00 AEDT; 90 days later is 30 May 2027 (AEST).
 		const now = at('2027-02-28T23:00:00Z');
 		expect(checkSchedule('2027-05-30 10:00', now)).toEqual({ value: '2027-05-30 10:00:00' });
-		expect(checkSchedule('2027-05-30 10:01', now)).toEqual({ error: 'Scheduled At (scheduled_at) must be at most 90 days ahead in Melbourne time (until 2027-05-30 10:00:00)' });
+		expect(checkSchedule('2027-05-30 10:01', now)).toEqual({
+			error:
+				'Scheduled At (scheduled_at) must be at most 90 days ahead in Melbourne time ' +
+				'(until 2027-05-30 10:00:00)',
+		});
 	});
 
 	test('the Melbourne date decides, not the UTC one', () => {
@@ -43,7 +51,12 @@ describe('checkSchedule', () => {
 		['2027-03-31 23:59', undefined],
 		['2027-02-29', 'Scheduled At (scheduled_at) must be a real date: 2027-02-29 does not exist'],
 		['2027-01-05 24:00', 'Scheduled At (scheduled_at) has an impossible time of day'],
-		['2027-01-05 10', 'Scheduled At (scheduled_at) must be Y-m-d, Y-m-d H:i or Y-m-d H:i:s (a T may replace the space)'],
+		[
+			'2027-01-05 10',
+
+			'Scheduled At (scheduled_at) must be Y-m-d, Y-m-d H:i or Y-m-d H:i:s (a T may ' +
+				'replace the space)',
+		],
 	])('%s', (value, error) => {
 		const result = checkSchedule(value, at('2027-01-01T00:00:00Z'));
 		if (error) expect(result).toEqual({ error });

@@ -25,9 +25,14 @@ export function generateCalls(state: State, from: string, now: string): Cdr[] {
 	const days: string[] = [];
 	for (let day = from; day <= today; day = addDays(day, 1)) days.push(day);
 	const calls: Cdr[] = [];
-	const calling = state.services.filter((s) => state.serviceTypes.find((t) => t.esid === s.servicetype)?.calls_service === 1 && s.service_status !== 'pending');
+	const calling = state.services.filter(
+		(s) =>
+			state.serviceTypes.find((t) => t.esid === s.servicetype)?.calls_service === 1 &&
+			s.service_status !== 'pending',
+	);
 	for (const service of calling) {
-		const last = service.date_ended !== null && service.date_ended < today ? service.date_ended : today;
+		const last =
+			service.date_ended !== null && service.date_ended < today ? service.date_ended : today;
 		for (const day of days) {
 			if (day < service.start_date || day > last) continue;
 			const draw = stream(`${service.id}:${day}`);

@@ -24,15 +24,22 @@ function generate(state: State, now: string): void {
 	state.resetCdrs();
 	for (const deptid of state.departments.keys()) {
 		const customers = state.customers.filter((c) => c.deptid === deptid);
-		const services = state.services.filter((s) => s.deptid === deptid && s.service_status !== 'pending');
+		const services = state.services.filter(
+			(s) => s.deptid === deptid && s.service_status !== 'pending',
+		);
 		const usage = usageByServiceMonth(state, deptid);
 		const sales = customers
-			.map((customer, index) => ({ customer, index, date: addDays(today, -between(`sale:${customer.cid}`, 0, SALES_SPAN)) }))
+			.map((customer, index) => ({
+				customer,
+				index,
+				date: addDays(today, -between(`sale:${customer.cid}`, 0, SALES_SPAN)),
+			}))
 			.filter(({ customer }) => !state.services.some((s) => s.cid === customer.cid));
 		const days = [...new Set([...runs, ...sales.map((s) => s.date)])].sort();
 		for (const day of days) {
 			if (runs.includes(day)) billRun(state, deptid, day, services, usage, today);
-			for (const sale of sales.filter((s) => s.date === day)) sell(state, sale.customer, sale.index, day, today);
+			for (const sale of sales.filter((s) => s.date === day))
+				sell(state, sale.customer, sale.index, day, today);
 		}
 	}
 	for (const customer of state.customers) customer.balance = balanceOf(state, customer.cid);
@@ -42,7 +49,10 @@ function generate(state: State, now: string): void {
 interface Snapshot {
 	services: State['services'];
 	callHistory: State['callHistory'];
-	records: Pick<State, 'invoices' | 'credits' | 'payments' | 'billRuns' | 'commissions' | 'cancellations'>;
+	records: Pick<
+		State,
+		'invoices' | 'credits' | 'payments' | 'billRuns' | 'commissions' | 'cancellations'
+	>;
 	balances: number[];
 	sequences: Array<[string, number]>;
 }
@@ -52,11 +62,22 @@ const snapshots = new WeakMap<object, { minute: string; snapshot: Snapshot }>();
 
 function capture(state: State, servicesBefore: number): Snapshot {
 	const { invoices, credits, payments, billRuns, commissions, cancellations } = state;
-	const copied = structuredClone({ services: state.services.slice(servicesBefore), records: { invoices, credits, payments, billRuns, commissions, cancellations } });
+	const copied = structuredClone({
+		services: state.services.slice(servicesBefore),
+		records: { invoices, credits, payments, billRuns, commissions, cancellations },
+	});
 	// Calls are never changed after start-up, so every copy shares them (frozen, to be sure).
 	const { cdrs, billed } = state.callHistory;
-	const callHistory = { cdrs: cdrs.map((c) => Object.freeze(c)), billed: billed.map((b) => Object.freeze(b)) };
-	return { ...copied, callHistory, balances: state.customers.map((c) => c.balance), sequences: state.sequenceValues() };
+	const callHistory = {
+		cdrs: cdrs.map((c) => Object.freeze(c)),
+		billed: billed.map((b) => Object.freeze(b)),
+	};
+	return {
+		...copied,
+		callHistory,
+		balances: state.customers.map((c) => c.balance),
+		sequences: state.sequenceValues(),
+	};
 }
 
 function restore(state: State, snapshot: Snapshot): void {

@@ -22,7 +22,10 @@ export function between(key: string, min: number, max: number): number {
 	return min + Math.floor(chance(key) * (max - min + 1));
 }
 
-/** A sequence of numbers in [0, 1) fixed by its key (mulberry32): one key for many draws, e.g. a service's day. */
+/**
+ * A sequence of numbers in [0, 1) fixed by its key (mulberry32): one key for many draws, e.g. a
+ * service's day.
+ */
 export function stream(key: string): (min?: number, max?: number) => number {
 	let state = hash(key);
 	const next = () => {
@@ -31,5 +34,6 @@ export function stream(key: string): (min?: number, max?: number) => number {
 		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
 		return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
 	};
-	return (min, max) => (min === undefined || max === undefined ? next() : min + Math.floor(next() * (max - min + 1)));
+	return (min, max) =>
+		min === undefined || max === undefined ? next() : min + Math.floor(next() * (max - min + 1));
 }

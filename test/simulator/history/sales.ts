@@ -9,8 +9,17 @@ const BASKETS: Array<{ partnumber: string; quantity: number }> = [
 	{ partnumber: 'SVC-INSTALL', quantity: 1 },
 ];
 
-/** A counter sale to a customer with no service (hardware, SIMs, an installation), invoiced like an external sale. */
-export function sell(state: State, customer: Customer, index: number, date: string, today: string): void {
+/**
+ * A counter sale to a customer with no service (hardware, SIMs, an installation), invoiced like an
+ * external sale.
+ */
+export function sell(
+	state: State,
+	customer: Customer,
+	index: number,
+	date: string,
+	today: string,
+): void {
 	const basket = BASKETS[index % BASKETS.length];
 	const product = state.products.find((p) => p.partnumber === basket.partnumber)!;
 	const price = cents(product.ex_tax_amount * (1 + TAX_RATE));

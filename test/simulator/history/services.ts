@@ -25,9 +25,30 @@ const RECENT: RecentService[] = [
 	{ customer: 4, esid: 2, start: [1, 15], source: 'referral' },
 	{ customer: 18, esid: 3, start: [0, 3], source: 'web' },
 	{ customer: 2, esid: 5, start: [0, 2], source: 'partner' },
-	{ customer: 19, esid: 4, start: [8, 10], end: [1, 18], reason: 'Moved to a competitor', source: 'web' },
-	{ customer: 3, esid: 2, start: [10, 1], end: [1, 25], reason: 'No longer needed', source: 'referral' },
-	{ customer: 6, esid: 1, start: [4, 9], end: [1, 28], reason: 'Moved premises', source: 'partner' },
+	{
+		customer: 19,
+		esid: 4,
+		start: [8, 10],
+		end: [1, 18],
+		reason: 'Moved to a competitor',
+		source: 'web',
+	},
+	{
+		customer: 3,
+		esid: 2,
+		start: [10, 1],
+		end: [1, 25],
+		reason: 'No longer needed',
+		source: 'referral',
+	},
+	{
+		customer: 6,
+		esid: 1,
+		start: [4, 9],
+		end: [1, 28],
+		reason: 'Moved premises',
+		source: 'partner',
+	},
 	{ customer: 20, esid: 2, start: [5, 14], end: [0, 10], reason: 'Price', source: 'web' },
 ];
 
@@ -57,7 +78,10 @@ export function seedRecentServices(state: State, deptid: number, today: string):
 			id,
 			deptid,
 			cid: customer.cid,
-			service_num: spec.esid === 2 ? `04${97000000 + deptid * 1000 + k}` : `N${deptid}2${String(k).padStart(5, '0')}`,
+			service_num:
+				spec.esid === 2
+					? `04${97000000 + deptid * 1000 + k}`
+					: `N${deptid}2${String(k).padStart(5, '0')}`,
 			start_date: start,
 			servicetype: spec.esid,
 			monthlyfee: fee,
@@ -78,7 +102,12 @@ export function seedRecentServices(state: State, deptid: number, today: string):
 			date_modified: `${end ?? start} 09:00:00`,
 		};
 		state.services.push(service);
-		if (end && spec.reason) state.cancellations.push({ enid: id, requested: addDays(end, -30) < start ? start : addDays(end, -30), reason: spec.reason });
+		if (end && spec.reason)
+			state.cancellations.push({
+				enid: id,
+				requested: addDays(end, -30) < start ? start : addDays(end, -30),
+				reason: spec.reason,
+			});
 	});
 }
 

@@ -21,7 +21,10 @@ export interface Context {
 	/** The department's invoices dated within the range, oldest first. */
 	invoices: Invoice[];
 	lines(invoice: Invoice): InvoiceLine[];
-	/** A service's monthly fee, or its type's list price when the fee is 0 and list_price_for_no_price is set. */
+	/**
+	 * A service's monthly fee, or its type's list price when the fee is 0 and list_price_for_no_price is
+	 * set.
+	 */
 	fee(service: Service): number;
 	/** Whether the customer's billing group passes billinggroups / exclude_billinggroups. */
 	inGroups(cid: number): boolean;
@@ -35,7 +38,13 @@ export function sum<T>(items: T[], value: (item: T) => number): number {
 	return Math.round(items.reduce((total, item) => total + value(item), 0) * 10000) / 10000;
 }
 
-export function buildContext(state: State, deptid: number, options: Options, from?: string, to?: string): Context {
+export function buildContext(
+	state: State,
+	deptid: number,
+	options: Options,
+	from?: string,
+	to?: string,
+): Context {
 	const inRange = (date: string) => {
 		const at = date.length === 10 ? `${date} 00:00:00` : date;
 		return (!from || at >= from) && (!to || at <= to);
@@ -53,9 +62,14 @@ export function buildContext(state: State, deptid: number, options: Options, fro
 		services: state.services.filter((s) => s.deptid === deptid),
 		customer: (cid) => byCid.get(cid),
 		typeName: (esid) => state.serviceTypes.find((t) => t.esid === esid)?.typeofservice ?? '',
-		invoices: state.invoices.filter((i) => i.deptid === deptid && inRange(i.date)).sort((a, b) => a.date.localeCompare(b.date) || a.iid - b.iid),
+		invoices: state.invoices
+			.filter((i) => i.deptid === deptid && inRange(i.date))
+			.sort((a, b) => a.date.localeCompare(b.date) || a.iid - b.iid),
 		lines: (invoice) => invoiceLines(invoice, state.products),
-		fee: (s) => (s.monthlyfee === 0 && options.list_price_for_no_price ? state.serviceTypes.find((t) => t.esid === s.servicetype)?.list_price ?? 0 : s.monthlyfee),
+		fee: (s) =>
+			s.monthlyfee === 0 && options.list_price_for_no_price
+				? (state.serviceTypes.find((t) => t.esid === s.servicetype)?.list_price ?? 0)
+				: s.monthlyfee,
 		inGroups: (cid) => {
 			const group = byCid.get(cid)?.billinggroup ?? '';
 			const only = options.billinggroups as string[] | undefined;

@@ -33,7 +33,12 @@ export const REPORTS = [
 	'totalServicesSummary',
 ];
 
-const BY_RANGE: Record<string, (ctx: Context) => Row[]> = { ...usageReports, ...serviceReports, ...invoiceReports, paymentsReceivedAgedReceivables };
+const BY_RANGE: Record<string, (ctx: Context) => Row[]> = {
+	...usageReports,
+	...serviceReports,
+	...invoiceReports,
+	paymentsReceivedAgedReceivables,
+};
 
 function sorted(rows: Row[], options: Options): Row[] {
 	const key = options.order_by;
@@ -42,13 +47,19 @@ function sorted(rows: Row[], options: Options): Row[] {
 	return [...rows].sort((a, b) => {
 		const [x, y] = [a[key], b[key]];
 		const [nx, ny] = [Number(x), Number(y)];
-		const cmp = !Number.isNaN(nx) && !Number.isNaN(ny) ? nx - ny : String(x).localeCompare(String(y));
+		const cmp =
+			!Number.isNaN(nx) && !Number.isNaN(ny) ? nx - ny : String(x).localeCompare(String(y));
 		return cmp * direction;
 	});
 }
 
 /** The 20 documented reports, computed from the simulator's state for the key's department. */
-export function runReport(state: State, deptid: number, report: string, options: Options): { error: string } | { rows: Row[] } {
+export function runReport(
+	state: State,
+	deptid: number,
+	report: string,
+	options: Options,
+): { error: string } | { rows: Row[] } {
 	if (!REPORTS.includes(report)) return { error: `unknown report ${report}` };
 	const period = periodOf(options);
 	if ('error' in period) return period;

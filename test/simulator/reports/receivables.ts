@@ -8,11 +8,21 @@ export function agedReceivables(ctx: Context, date: string): Row[] {
 	return ctx.customers.flatMap((c) => {
 		const { balance, bands } = agedOn(ctx.state, c.cid, date);
 		if (balance <= 0) return [];
-		return [{ cid: c.cid, display_name: c.company, balance: money(balance), ...Object.fromEntries(BANDS.map((b) => [b, money(bands[b])])) }];
+		return [
+			{
+				cid: c.cid,
+				display_name: c.company,
+				balance: money(balance),
+				...Object.fromEntries(BANDS.map((b) => [b, money(bands[b])])),
+			},
+		];
 	});
 }
 
-/** Payments made within the range, split by how overdue the invoices they settled were when paid (prepayment is current). */
+/**
+ * Payments made within the range, split by how overdue the invoices they settled were when paid
+ * (prepayment is current).
+ */
 export function paymentsReceivedAgedReceivables(ctx: Context): Row[] {
 	const bands = emptyBands();
 	const until = (ctx.to ?? melbourneNow()).slice(0, 10);
@@ -23,5 +33,10 @@ export function paymentsReceivedAgedReceivables(ctx: Context): Row[] {
 		}
 	}
 	const total = BANDS.reduce((sum, band) => sum + bands[band], 0);
-	return [{ total: money(total / 100), ...Object.fromEntries(BANDS.map((b) => [b, money(bands[b] / 100)])) }];
+	return [
+		{
+			total: money(total / 100),
+			...Object.fromEntries(BANDS.map((b) => [b, money(bands[b] / 100)])),
+		},
+	];
 }

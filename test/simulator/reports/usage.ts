@@ -16,7 +16,12 @@ export function billedCalls(ctx: Context, inRange = ctx.inRange): Call[] {
 	const calls: Call[] = [];
 	for (const billed of ctx.state.cdrs.billed.values()) {
 		if (billed.deptid !== ctx.deptid || !inRange(billed.startdate)) continue;
-		calls.push({ cdr: ctx.state.cdrs.find(billed.id)!, price: Number(billed.price), ratecode: billed.ratecode, rateName: billed.rate_name });
+		calls.push({
+			cdr: ctx.state.cdrs.find(billed.id)!,
+			price: Number(billed.price),
+			ratecode: billed.ratecode,
+			rateName: billed.rate_name,
+		});
 	}
 	return calls;
 }
@@ -38,7 +43,13 @@ export const usageReports: Record<string, (ctx: Context) => Row[]> = {
 		for (const call of billedCalls(ctx)) add(byDay, call.cdr.startdate.slice(0, 10), call);
 		return [...byDay]
 			.sort(([a], [b]) => a.localeCompare(b))
-			.map(([date, e]) => ({ date, total_calls: e.calls, billed_minutes: e.minutes.toFixed(2), total_sms: 0, billed_amount: money(e.amount) }));
+			.map(([date, e]) => ({
+				date,
+				total_calls: e.calls,
+				billed_minutes: e.minutes.toFixed(2),
+				total_sms: 0,
+				billed_amount: money(e.amount),
+			}));
 	},
 
 	billedMinutesDetailed(ctx) {
@@ -51,7 +62,13 @@ export const usageReports: Record<string, (ctx: Context) => Row[]> = {
 		}
 		return [...byType]
 			.sort(([a], [b]) => a.localeCompare(b))
-			.map(([call_type, e]) => ({ call_type, total_calls: e.calls, total_sms: 0, billed_minutes: e.minutes.toFixed(2), billed_amount: money(e.amount) }));
+			.map(([call_type, e]) => ({
+				call_type,
+				total_calls: e.calls,
+				total_sms: 0,
+				billed_minutes: e.minutes.toFixed(2),
+				billed_amount: money(e.amount),
+			}));
 	},
 
 	/**
@@ -64,7 +81,12 @@ export const usageReports: Record<string, (ctx: Context) => Row[]> = {
 		const day = until.slice(0, 10);
 		const wanted = (ctx.options.serviceTypes as number[] | undefined)?.map(Number);
 		const connected = ctx.services.filter(
-			(s) => s.start_date <= day && (s.date_ended === null || s.date_ended >= day) && s.service_status !== 'pending' && ctx.inGroups(s.cid) && (!wanted?.length || wanted.includes(s.servicetype)),
+			(s) =>
+				s.start_date <= day &&
+				(s.date_ended === null || s.date_ended >= day) &&
+				s.service_status !== 'pending' &&
+				ctx.inGroups(s.cid) &&
+				(!wanted?.length || wanted.includes(s.servicetype)),
 		);
 		const usage = new Map<Service, number>();
 		if (ctx.options.include_usage) {

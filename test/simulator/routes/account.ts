@@ -5,8 +5,14 @@ import type { State } from '../state';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: Record<string, unknown> }>;
 
-const GENERIC_REQUEST = { success: true, message: 'If the account exists, a password reset email has been sent.' };
-const INVALID_TOKEN = { success: false, error: 'The password reset link is invalid or has expired.' };
+const GENERIC_REQUEST = {
+	success: true,
+	message: 'If the account exists, a password reset email has been sent.',
+};
+const INVALID_TOKEN = {
+	success: false,
+	error: 'The password reset link is invalid or has expired.',
+};
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 /** The unauthenticated account endpoints, and resetdb. Tokens and passwords are never echoed. */
@@ -14,19 +20,38 @@ export function registerAccountRoutes(app: FastifyInstance, state: State): void 
 	app.get('/get-key/:username/:password', async (request: Req) => {
 		const { username, password } = request.params;
 		const user = state.portalUsers.find((u) => u.username === username && u.active);
-		if (!user || user.password !== password) return { success: false, description: 'invalid username or password' };
-		const key = [...state.keys.values()].find((k) => !k.disabled && k.data.department === user.department && k.data[`alloweduser${username}`] === 'yes');
+		if (!user || user.password !== password)
+			return { success: false, description: 'invalid username or password' };
+		const key = [...state.keys.values()].find(
+			(k) =>
+				!k.disabled &&
+				k.data.department === user.department &&
+				k.data[`alloweduser${username}`] === 'yes',
+		);
 		if (!key) return { success: false, description: 'user is not allowed on any key' };
 		return { success: true, key: key.key };
 	});
 
 	app.post('/password-reset/request', async (request: Req) => {
-		const name = String(request.body?.username ?? '').trim().toLowerCase();
-		const user = state.portalUsers.find((u) => u.active && (u.username.toLowerCase() === name || u.email.toLowerCase() === name));
+		const name = String(request.body?.username ?? '')
+			.trim()
+			.toLowerCase();
+		const user = state.portalUsers.find(
+			(u) => u.active && (u.username.toLowerCase() === name || u.email.toLowerCase() === name),
+		);
 		if (user) {
 			const token = randomBytes(32).toString('hex');
-			state.resetTokens.set(token, { username: user.username, expires: Date.now() + TOKEN_LIFETIME_MS });
-			state.mailbox.push({ from: 'no-reply@billing.example', to: [user.email], subject: 'Reset your password', message: `Your reset token: ${token}`, at: new Date().toISOString() });
+			state.resetTokens.set(token, {
+				username: user.username,
+				expires: Date.now() + TOKEN_LIFETIME_MS,
+			});
+			state.mailbox.push({
+				from: 'no-reply@billing.example',
+				to: [user.email],
+				subject: 'Reset your password',
+				message: `Your reset token: ${token}`,
+				at: new Date().toISOString(),
+			});
 		}
 		return GENERIC_REQUEST;
 	});
@@ -34,7 +59,8 @@ export function registerAccountRoutes(app: FastifyInstance, state: State): void 
 	app.post('/password-reset/confirm', async (request: Req) => {
 		const { token, password, password_confirm: confirm } = request.body ?? {};
 		if (typeof token !== 'string' || !/^[0-9a-f]{64}$/.test(token)) return INVALID_TOKEN;
-		if (typeof password !== 'string' || password.length < 8 || password !== confirm) return INVALID_TOKEN;
+		if (typeof password !== 'string' || password.length < 8 || password !== confirm)
+			return INVALID_TOKEN;
 		const entry = state.resetTokens.get(token);
 		state.resetTokens.delete(token);
 		if (!entry || entry.expires < Date.now()) return INVALID_TOKEN;

@@ -39,7 +39,12 @@ export function registerBundleRoutes(app: FastifyInstance, state: State): void {
 	app.get('/serviceBundles/getByCustomer/:cid', async (request: Req) => {
 		const customer = state.findCustomer(deptOf(request), request.params.cid);
 		if (!customer) return fail('no customer found');
-		return { success: true, serviceBundles: mine(request).filter((b) => b.cid === customer.cid).map(listRecord) };
+		return {
+			success: true,
+			serviceBundles: mine(request)
+				.filter((b) => b.cid === customer.cid)
+				.map(listRecord),
+		};
 	});
 
 	app.get('/serviceBundles/get/:id', async (request: Req) => {
@@ -53,14 +58,26 @@ export function registerBundleRoutes(app: FastifyInstance, state: State): void {
 				charges: bundle.charges.map((c) => ({ ...c, id: String(c.id), cid: String(bundle.cid) })),
 				services: state.services
 					.filter((s) => s.bundle_id === bundle.id)
-					.map((s) => ({ enid: String(s.id), service_num: s.service_num, servicetype: String(s.servicetype), date_ended: s.date_ended, billing_name: s.billing_name, date_started: s.start_date })),
+					.map((s) => ({
+						enid: String(s.id),
+						service_num: s.service_num,
+						servicetype: String(s.servicetype),
+						date_ended: s.date_ended,
+						billing_name: s.billing_name,
+						date_started: s.start_date,
+					})),
 			},
 		};
 	});
 
 	app.post('/serviceBundles/post', async (request: Req) => {
 		const parsed = bundleBody.safeParse(request.body ?? {});
-		if (!parsed.success) return fail(parsed.error.issues[0].path[0] === 'cid' ? firstIssue(parsed.error) : `${parsed.error.issues[0].path.join('.')} is invalid`);
+		if (!parsed.success)
+			return fail(
+				parsed.error.issues[0].path[0] === 'cid'
+					? firstIssue(parsed.error)
+					: `${parsed.error.issues[0].path.join('.')} is invalid`,
+			);
 		const { id, cid, name, ...fields } = parsed.data;
 		if (!name || !cid) return fail('name is required');
 		const customer = state.customerById(deptOf(request), cid);

@@ -5,7 +5,11 @@ import { deptOf, fail, money, today } from '../respond';
 import type { State } from '../state';
 import { page } from './paging';
 
-type Req = FastifyRequest<{ Params: Record<string, string>; Querystring: Record<string, string>; Body: unknown }>;
+type Req = FastifyRequest<{
+	Params: Record<string, string>;
+	Querystring: Record<string, string>;
+	Body: unknown;
+}>;
 
 const EMPTY = { success: false, message: 'The requested data was empty ignoring' };
 const STAMP = () => `${today()} 00:00:00`;
@@ -49,27 +53,42 @@ function serviceTypeDetail(type: ServiceType) {
 }
 
 const FLAG = z.enum(['0', '1']).optional();
-const serviceTypeSearch = z.object({
-	typeofservice: z.string().optional(),
-	calls_service: FLAG,
-	data_service: FLAG,
-	helpdesk_display: FLAG,
-	reporting_category: z.string().optional(),
-	invoice_type: z.string().optional(),
-	page: z.coerce.number().int().min(1).default(1),
-	limit: z.coerce.number().int().min(1).max(100).default(25),
-}).strict();
+const serviceTypeSearch = z
+	.object({
+		typeofservice: z.string().optional(),
+		calls_service: FLAG,
+		data_service: FLAG,
+		helpdesk_display: FLAG,
+		reporting_category: z.string().optional(),
+		invoice_type: z.string().optional(),
+		page: z.coerce.number().int().min(1).default(1),
+		limit: z.coerce.number().int().min(1).max(100).default(25),
+	})
+	.strict();
 
 const priceBookBody = z.object({
 	id: z.coerce.number().int().positive().optional(),
 	name: z.string().optional(),
 	items: z
-		.array(z.object({ related_id: z.coerce.number().int().positive(), adjustment: z.coerce.number().default(0), override: z.coerce.number().int().min(0).max(1).default(0), related_type: z.enum(['service', 'product']).default('service') }))
+		.array(
+			z.object({
+				related_id: z.coerce.number().int().positive(),
+				adjustment: z.coerce.number().default(0),
+				override: z.coerce.number().int().min(0).max(1).default(0),
+				related_type: z.enum(['service', 'product']).default('service'),
+			}),
+		)
 		.optional(),
 });
 
 const rateItemBody = z.object({
-	ctid: z.coerce.number({ required_error: 'callTypes[].ctid is required', invalid_type_error: 'callTypes[].ctid is required' }).int().positive(),
+	ctid: z.coerce
+		.number({
+			required_error: 'callTypes[].ctid is required',
+			invalid_type_error: 'callTypes[].ctid is required',
+		})
+		.int()
+		.positive(),
 	fixedrate: z.coerce.number().int().min(0).max(1).default(0),
 	ratepermin: z.coerce.number().default(0),
 	flagfall: z.coerce.number().default(0),
@@ -94,18 +113,27 @@ const rateCardBody = z.object({
 });
 
 function rateItemRecord(item: RateItem) {
-	return { ...item, date_created: '2026-01-15 09:30:00', date_modified: '2026-01-15 09:30:00', user_created: 1, user_modified: 1 };
+	return {
+		...item,
+		date_created: '2026-01-15 09:30:00',
+		date_modified: '2026-01-15 09:30:00',
+		user_created: 1,
+		user_modified: 1,
+	};
 }
 
 export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSize: number): void {
 	// Service types
-	app.get('/serviceType/get/page/:page', async (request: Req) => page(state.serviceTypes.map(serviceTypeListRecord), request.params.page, pageSize));
+	app.get('/serviceType/get/page/:page', async (request: Req) =>
+		page(state.serviceTypes.map(serviceTypeListRecord), request.params.page, pageSize),
+	);
 
 	app.get('/serviceType/search', async (request: Req) => {
 		const parsed = serviceTypeSearch.safeParse(request.query ?? {});
 		if (!parsed.success) return fail('Invalid search parameters');
 		const q = parsed.data;
-		const like = (value: string, part?: string) => part === undefined || value.toLowerCase().includes(part.toLowerCase());
+		const like = (value: string, part?: string) =>
+			part === undefined || value.toLowerCase().includes(part.toLowerCase());
 		const matches = state.serviceTypes.filter(
 			(t) =>
 				like(t.typeofservice, q.typeofservice) &&
@@ -117,7 +145,11 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 		);
 		return {
 			success: true,
-			results: matches.slice((q.page - 1) * q.limit, q.page * q.limit).map((t) => ({ ...serviceTypeListRecord(t), invoice_type: t.invoice_type, helpdesk_display: String(t.helpdesk_display) })),
+			results: matches.slice((q.page - 1) * q.limit, q.page * q.limit).map((t) => ({
+				...serviceTypeListRecord(t),
+				invoice_type: t.invoice_type,
+				helpdesk_display: String(t.helpdesk_display),
+			})),
 			page: q.page,
 			limit: q.limit,
 			total_results: matches.length,
@@ -127,12 +159,20 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 
 	app.get('/serviceType/get/:id', async (request: Req) => {
 		const type = state.serviceTypes.find((t) => String(t.esid) === request.params.id);
-		return type ? { success: true, serviceType: serviceTypeDetail(type) } : fail('serviceType not found');
+		return type
+			? { success: true, serviceType: serviceTypeDetail(type) }
+			: fail('serviceType not found');
 	});
 
 	// Price books
 	const books = (request: Req) => state.priceBooks.filter((b) => b.deptid === deptOf(request));
-	app.get('/priceBooks/get/page/:page', async (request: Req) => page(books(request).map((b) => ({ id: String(b.id), name: b.name })), request.params.page, pageSize));
+	app.get('/priceBooks/get/page/:page', async (request: Req) =>
+		page(
+			books(request).map((b) => ({ id: String(b.id), name: b.name })),
+			request.params.page,
+			pageSize,
+		),
+	);
 
 	app.get('/priceBooks/get/:id', async (request: Req) => {
 		const book = books(request).find((b) => String(b.id) === request.params.id);
@@ -147,8 +187,14 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 				user_created: '1',
 				user_modified: '1',
 				items: book.items.map((item) => {
-					const related = item.related_type === 'service' ? state.serviceTypes.find((t) => t.esid === item.related_id) : undefined;
-					const product = item.related_type === 'product' ? state.products.find((p) => p.pid === item.related_id) : undefined;
+					const related =
+						item.related_type === 'service'
+							? state.serviceTypes.find((t) => t.esid === item.related_id)
+							: undefined;
+					const product =
+						item.related_type === 'product'
+							? state.products.find((p) => p.pid === item.related_id)
+							: undefined;
 					return {
 						id: String(item.id),
 						related_id: String(item.related_id),
@@ -172,7 +218,13 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 		const { id, name, items } = parsed.data;
 		if (!id && !name && !items?.length) return EMPTY;
 		const toItems = (list: NonNullable<typeof items>) =>
-			list.map((i) => ({ id: state.nextId('priceBookItem', 900001), related_id: i.related_id, related_type: i.related_type, override: i.override as 0 | 1, adjustment: i.adjustment }));
+			list.map((i) => ({
+				id: state.nextId('priceBookItem', 900001),
+				related_id: i.related_id,
+				related_type: i.related_type,
+				override: i.override as 0 | 1,
+				adjustment: i.adjustment,
+			}));
 		if (id) {
 			const book = books(request).find((b) => b.id === id);
 			if (!book) return fail('priceBook not found');
@@ -182,14 +234,27 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 			return { success: true, id: String(book.id) };
 		}
 		const newId = state.nextId('priceBook');
-		state.priceBooks.push({ id: newId, deptid: deptOf(request), name: name ?? `Price book ${newId}`, items: toItems(items ?? []), date_created: STAMP(), date_modified: STAMP() });
+		state.priceBooks.push({
+			id: newId,
+			deptid: deptOf(request),
+			name: name ?? `Price book ${newId}`,
+			items: toItems(items ?? []),
+			date_created: STAMP(),
+			date_modified: STAMP(),
+		});
 		return { success: true, id: String(newId) };
 	});
 
 	// Products
 	app.get('/products/get/page/:page', async (request: Req) =>
 		page(
-			state.products.map((p) => ({ pid: String(p.pid), title: p.title, partnumber: p.partnumber, ex_tax_amount: money(p.ex_tax_amount), category_name: p.category_name })),
+			state.products.map((p) => ({
+				pid: String(p.pid),
+				title: p.title,
+				partnumber: p.partnumber,
+				ex_tax_amount: money(p.ex_tax_amount),
+				category_name: p.category_name,
+			})),
 			request.params.page,
 			pageSize,
 		),
@@ -224,7 +289,13 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 	const cards = (request: Req) => state.rateCards.filter((c) => c.deptid === deptOf(request));
 	app.get('/callRates/get/page/:page', async (request: Req) =>
 		page(
-			cards(request).filter((c) => c.active === 1).map((c) => ({ id: String(c.ctgid), name: c.name, billing_increment: c.billing_increment === null ? null : String(c.billing_increment) })),
+			cards(request)
+				.filter((c) => c.active === 1)
+				.map((c) => ({
+					id: String(c.ctgid),
+					name: c.name,
+					billing_increment: c.billing_increment === null ? null : String(c.billing_increment),
+				})),
 			request.params.page,
 			pageSize,
 		),
@@ -235,7 +306,15 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 		if (!card) return fail('callRates not found');
 		const record: Record<string, unknown> = { ...card };
 		delete record.deptid;
-		return { success: true, callRates: { ...record, user_created: 1, user_modified: 1, callTypes: card.callTypes.map(rateItemRecord) } };
+		return {
+			success: true,
+			callRates: {
+				...record,
+				user_created: 1,
+				user_modified: 1,
+				callTypes: card.callTypes.map(rateItemRecord),
+			},
+		};
 	});
 
 	app.post('/callRates/post', async (request: Req) => {
@@ -244,7 +323,11 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 		const parsed = rateCardBody.safeParse(body);
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0];
-			return fail(issue.path.at(-1) === 'ctid' ? `callTypes[${String(issue.path[1])}].ctid is required` : `${issue.path.join('.')} is invalid`);
+			return fail(
+				issue.path.at(-1) === 'ctid'
+					? `callTypes[${String(issue.path[1])}].ctid is required`
+					: `${issue.path.join('.')} is invalid`,
+			);
 		}
 		const { ctgid, callTypes, ...fields } = parsed.data;
 		const unknown = callTypes?.find((item) => !state.callTypes.some((t) => t.ctid === item.ctid));
@@ -254,10 +337,21 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 		const id = target?.ctgid ?? state.nextId('rateCard');
 		const items = (callTypes ?? []).map((item) => {
 			const type = state.callTypes.find((t) => t.ctid === item.ctid)!;
-			return { ...item, id: state.nextId('rateItem', 50001), ctgid: id, name: item.name ?? type.name, internal_code: item.internal_code ?? type.internal_code, direction: item.direction ?? type.direction, fixedrate: item.fixedrate as 0 | 1 };
+			return {
+				...item,
+				id: state.nextId('rateItem', 50001),
+				ctgid: id,
+				name: item.name ?? type.name,
+				internal_code: item.internal_code ?? type.internal_code,
+				direction: item.direction ?? type.direction,
+				fixedrate: item.fixedrate as 0 | 1,
+			};
 		});
 		if (target) {
-			Object.assign(target, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+			Object.assign(
+				target,
+				Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+			);
 			if (callTypes) target.callTypes = items;
 			target.date_modified = STAMP();
 		} else {
@@ -282,7 +376,9 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 	app.get('/callType/get/:id', async (request: Req) => {
 		const type = state.callTypes.find((t) => String(t.ctid) === request.params.id);
 		if (!type) return fail('serviceType not found');
-		const card = state.rateCards.find((c) => c.deptid === deptOf(request) && c.callTypes.some((i) => i.ctid === type.ctid));
+		const card = state.rateCards.find(
+			(c) => c.deptid === deptOf(request) && c.callTypes.some((i) => i.ctid === type.ctid),
+		);
 		const defaultRate = card?.callTypes.find((i) => i.ctid === type.ctid);
 		return {
 			success: true,
@@ -293,7 +389,9 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 				pabx_code: '',
 				enid_fields: 'service_num',
 				validation_function: '',
-				default_rate: defaultRate ? { ...rateItemRecord(defaultRate), account_regex: type.account_regex } : null,
+				default_rate: defaultRate
+					? { ...rateItemRecord(defaultRate), account_regex: type.account_regex }
+					: null,
 				date_created: '2026-01-15 09:30:00',
 				date_modified: '2026-01-15 09:30:00',
 				user_created: '1',

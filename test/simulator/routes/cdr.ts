@@ -9,19 +9,30 @@ const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const NO_SOURCE = fail('cdr_source is not set for this key');
 
 /** Checks one incoming CDR; returns the reason it is refused, or the record to store. */
-function readCdr(input: unknown): { error: string } | { cdr: Omit<Cdr, 'id' | 'source' | 'deptid'> } {
-	if (!input || typeof input !== 'object' || Array.isArray(input)) return { error: 'CDR must be an object' };
+function readCdr(
+	input: unknown,
+): { error: string } | { cdr: Omit<Cdr, 'id' | 'source' | 'deptid'> } {
+	if (!input || typeof input !== 'object' || Array.isArray(input))
+		return { error: 'CDR must be an object' };
 	const r = input as Record<string, unknown>;
 	const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 	for (const field of ['orig_id', 'startdate', 'callerid', 'direction', 'destination']) {
 		if (text(r[field]).trim() === '') return { error: `${field} is required` };
 	}
 	if (!DATETIME.test(text(r.startdate))) return { error: 'startdate must be YYYY-MM-DD HH:MM:SS' };
-	if (r.enddate !== undefined && r.enddate !== null && r.enddate !== '' && !DATETIME.test(text(r.enddate))) return { error: 'enddate must be YYYY-MM-DD HH:MM:SS' };
-	if (r.direction !== 'inbound' && r.direction !== 'outbound') return { error: 'direction must be inbound or outbound' };
+	if (
+		r.enddate !== undefined &&
+		r.enddate !== null &&
+		r.enddate !== '' &&
+		!DATETIME.test(text(r.enddate))
+	)
+		return { error: 'enddate must be YYYY-MM-DD HH:MM:SS' };
+	if (r.direction !== 'inbound' && r.direction !== 'outbound')
+		return { error: 'direction must be inbound or outbound' };
 	const duration = Number(r.duration ?? 0);
 	const billsec = Number(r.billsec ?? r.duration ?? 0);
-	if (!Number.isFinite(duration) || !Number.isFinite(billsec)) return { error: 'duration and billsec must be numbers' };
+	if (!Number.isFinite(duration) || !Number.isFinite(billsec))
+		return { error: 'duration and billsec must be numbers' };
 	return {
 		cdr: {
 			orig_id: text(r.orig_id),
@@ -48,7 +59,10 @@ export function registerCdrRoutes(app: FastifyInstance, state: State): void {
 
 	const addOne = (request: Req, input: unknown) => {
 		const read = readCdr(input);
-		const yourid = input && typeof input === 'object' ? (input as Record<string, unknown>).orig_id ?? null : null;
+		const yourid =
+			input && typeof input === 'object'
+				? ((input as Record<string, unknown>).orig_id ?? null)
+				: null;
 		if ('error' in read) return { success: false, yourid, description: read.error };
 		const stored = state.cdrs.insert(sourceOf(request)!, deptOf(request), read.cdr);
 		if (!stored) return { success: false, yourid, description: 'CDR ID already exists' };
@@ -72,14 +86,24 @@ export function registerCdrRoutes(app: FastifyInstance, state: State): void {
 
 	const latest = (request: Req, kind: 'imported' | 'rated') => ({
 		success: true,
-		data: state.cdrs.sources(deptOf(request)).map((s) => ({ source: s.source, latest_date: kind === 'imported' ? s.latestImported : s.latestRated })),
+		data: state.cdrs.sources(deptOf(request)).map((s) => ({
+			source: s.source,
+			latest_date: kind === 'imported' ? s.latestImported : s.latestRated,
+		})),
 	});
 	app.get('/cdr/status', async (request: Req) => latest(request, 'imported'));
 	app.get('/cdr/ratingStatus', async (request: Req) => latest(request, 'rated'));
 
 	const priceRecord = (id: string) => {
 		const billed = state.cdrs.billed.get(id);
-		return billed ? { id: billed.id, ratecode: billed.ratecode, rate_name: billed.rate_name, price: billed.price } : undefined;
+		return billed
+			? {
+					id: billed.id,
+					ratecode: billed.ratecode,
+					rate_name: billed.rate_name,
+					price: billed.price,
+				}
+			: undefined;
 	};
 
 	app.get('/cdr/getPrice/:id', async (request: Req) => {
@@ -107,7 +131,15 @@ export function registerCdrRoutes(app: FastifyInstance, state: State): void {
 		success: true,
 		data: state.cdrExports
 			.filter((e) => e.deptid === deptOf(request) && (includeInactive || e.active))
-			.map((e) => ({ cid: String(e.cid), company: e.company, frequency: e.frequency, path: e.path, format: e.format, lastRun: e.lastRun, nextRun: e.active ? e.nextRun : null })),
+			.map((e) => ({
+				cid: String(e.cid),
+				company: e.company,
+				frequency: e.frequency,
+				path: e.path,
+				format: e.format,
+				lastRun: e.lastRun,
+				nextRun: e.active ? e.nextRun : null,
+			})),
 	});
 	app.get('/cdr/exports', async (request: Req) => exports(request, false));
 	app.get('/cdr/exports/include_inactive', async (request: Req) => exports(request, true));

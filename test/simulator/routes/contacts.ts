@@ -3,9 +3,14 @@ import { z } from 'zod';
 import { deptOf, fail, text } from '../respond';
 import type { Contact, State } from '../state';
 
-type Req = FastifyRequest<{ Params: { cid: string; contactId: string }; Body: Record<string, unknown> }>;
+type Req = FastifyRequest<{
+	Params: { cid: string; contactId: string };
+	Body: Record<string, unknown>;
+}>;
 
-const contactBody = z.object({ first_name: text, last_name: text, email: text, phone: text, mobile: text }).partial();
+const contactBody = z
+	.object({ first_name: text, last_name: text, email: text, phone: text, mobile: text })
+	.partial();
 
 // Every contact endpoint words every failure the same way (spec: Customer contacts).
 const NOT_FOUND = fail('no customer found');
@@ -23,7 +28,9 @@ export function registerContactRoutes(app: FastifyInstance, state: State): void 
 		const customer = state.findCustomer(deptOf(request), request.params.cid);
 		if (!customer) return {};
 		const contact = request.params.contactId
-			? state.contacts.find((c) => c.cid === customer.cid && String(c.id) === request.params.contactId)
+			? state.contacts.find(
+					(c) => c.cid === customer.cid && String(c.id) === request.params.contactId,
+				)
 			: undefined;
 		return { customer, contact };
 	};
@@ -31,7 +38,10 @@ export function registerContactRoutes(app: FastifyInstance, state: State): void 
 	app.get('/customer/:cid/contacts', async (request: Req) => {
 		const { customer } = find(request);
 		if (!customer) return NOT_FOUND;
-		return { success: true, contacts: state.contacts.filter((c) => c.cid === customer.cid).map((c) => shown(c, true)) };
+		return {
+			success: true,
+			contacts: state.contacts.filter((c) => c.cid === customer.cid).map((c) => shown(c, true)),
+		};
 	});
 
 	app.post('/customer/:cid/contacts', async (request: Req) => {
@@ -67,7 +77,10 @@ export function registerContactRoutes(app: FastifyInstance, state: State): void 
 		if (!contact) return NOT_FOUND;
 		const parsed = contactBody.safeParse(request.body ?? {});
 		if (!parsed.success) return NOT_FOUND;
-		Object.assign(contact, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));
+		Object.assign(
+			contact,
+			Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)),
+		);
 		return { success: true, contact: shown(contact) };
 	});
 

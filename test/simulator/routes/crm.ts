@@ -31,14 +31,33 @@ const orderBody = z.object({
 	cid: bodyCid,
 	reference: text.optional(),
 	notes: text.optional(),
-	items: z.array(z.object({ pid: z.coerce.number().int().positive(), quantity: z.coerce.number().positive().default(1), price: z.coerce.number().optional() })).min(1, 'needs at least one item'),
+	items: z
+		.array(
+			z.object({
+				pid: z.coerce.number().int().positive(),
+				quantity: z.coerce.number().positive().default(1),
+				price: z.coerce.number().optional(),
+			}),
+		)
+		.min(1, 'needs at least one item'),
 });
 
 const saleBody = z.object({
 	cid: bodyCid,
-	date: z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'must be Y-m-d or Y-m-d h:i:s').optional(),
+	date: z
+		.string()
+		.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'must be Y-m-d or Y-m-d h:i:s')
+		.optional(),
 	amount: text.optional(),
-	products: z.array(z.object({ pid: z.coerce.number().int().positive(), price: text, quantity: z.coerce.number().int().positive() })).optional(),
+	products: z
+		.array(
+			z.object({
+				pid: z.coerce.number().int().positive(),
+				price: text,
+				quantity: z.coerce.number().int().positive(),
+			}),
+		)
+		.optional(),
 	payments: z.record(z.object({ description: z.string().default(''), amount: text })).optional(),
 	iid: z.coerce.number().int().positive().optional(),
 	add_payment: z.boolean().optional(),
@@ -49,7 +68,10 @@ const timelineBody = z.object({
 	title: z.string().min(1, 'is required'),
 	category: z.enum(['note', 'event'], { errorMap: () => ({ message: 'must be note or event' }) }),
 	description: z.string().min(1, 'is required'),
-	event_date: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'must be YYYY-MM-DD HH:MM:SS').optional(),
+	event_date: z
+		.string()
+		.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'must be YYYY-MM-DD HH:MM:SS')
+		.optional(),
 });
 
 function issue(error: z.ZodError): string {
@@ -71,20 +93,47 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	// none, another one when asked).
 	const leadPage = (rows: Array<Record<string, unknown>>, pageParam: string) => {
 		const answer = page(rows, pageParam, LEAD_PAGE);
-		return state.minimalAnswers ? { success: true, leads: answer.results, page: answer.page_number, pages: answer.total_pages } : answer;
+		return state.minimalAnswers
+			? {
+					success: true,
+					leads: answer.results,
+					page: answer.page_number,
+					pages: answer.total_pages,
+				}
+			: answer;
 	};
-	app.get('/leads/get/page/:page', async (request: Req) => leadPage(leads(request).map(leadRecord), request.params.page));
+	app.get('/leads/get/page/:page', async (request: Req) =>
+		leadPage(leads(request).map(leadRecord), request.params.page),
+	);
 
 	app.post('/leads/filter/get/page/:page', async (request: Req) => {
-		const filter = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : undefined;
+		const filter =
+			request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+				? (request.body as Record<string, unknown>)
+				: undefined;
 		if (!filter) return fail('body must be a filter object');
-		const unknown = Object.keys(filter).find((key) => !['lid', 'first_name', 'last_name', 'company', 'email', 'phone', 'mobile', 'status', 'source'].includes(key));
+		const unknown = Object.keys(filter).find(
+			(key) =>
+				![
+					'lid',
+					'first_name',
+					'last_name',
+					'company',
+					'email',
+					'phone',
+					'mobile',
+					'status',
+					'source',
+				].includes(key),
+		);
 		if (unknown) return fail(`unknown filter ${unknown}`);
 		// Only included properties filter: text contains (case-insensitive), status and lid exactly.
 		const matches = leads(request).filter((lead) =>
 			Object.entries(filter).every(([key, value]) => {
 				const own = String((lead as unknown as Record<string, unknown>)[key] ?? '');
-				return key === 'status' || key === 'lid' ? own === String(value) : own.toLowerCase().includes(String(value).toLowerCase());
+				return key === 'status' || key === 'lid'
+					? own === String(value)
+					: own.toLowerCase().includes(String(value).toLowerCase());
 			}),
 		);
 		return leadPage(matches.map(leadRecord), request.params.page);
@@ -93,14 +142,30 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	app.get('/leads/get/:lid', async (request: Req) => {
 		const lead = leads(request).find((l) => String(l.lid) === request.params.lid);
 		if (!lead) return fail('lead not found');
-		return state.minimalAnswers ? { success: true, ...leadRecord(lead) } : { success: true, lead: leadRecord(lead) };
+		return state.minimalAnswers
+			? { success: true, ...leadRecord(lead) }
+			: { success: true, lead: leadRecord(lead) };
 	});
 
 	app.post('/leads/add', async (request: Req) => {
 		const parsed = leadBody.safeParse(request.body ?? {});
 		if (!parsed.success) return fail(issue(parsed.error));
 		const lid = state.nextId('lead', 3001);
-		state.leads.push({ lid, deptid: deptOf(request), first_name: '', last_name: '', company: '', email: '', phone: '', mobile: '', status: 'new', source: '', notes: '', ...parsed.data, date_created: stamp() });
+		state.leads.push({
+			lid,
+			deptid: deptOf(request),
+			first_name: '',
+			last_name: '',
+			company: '',
+			email: '',
+			phone: '',
+			mobile: '',
+			status: 'new',
+			source: '',
+			notes: '',
+			...parsed.data,
+			date_created: stamp(),
+		});
 		return { success: true, id: String(lid) };
 	});
 
@@ -109,7 +174,10 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 		if (!lead) return fail('lead not found');
 		const parsed = leadBody.safeParse(request.body ?? {});
 		if (!parsed.success) return fail(issue(parsed.error));
-		Object.assign(lead, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));
+		Object.assign(
+			lead,
+			Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)),
+		);
 		return { success: true, id: String(lead.lid) };
 	});
 
@@ -127,7 +195,11 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 			cid: customer.cid,
 			reference: parsed.data.reference ?? '',
 			notes: parsed.data.notes ?? '',
-			items: parsed.data.items.map((i) => ({ pid: i.pid, quantity: i.quantity, price: i.price ?? state.products.find((p) => p.pid === i.pid)!.ex_tax_amount })),
+			items: parsed.data.items.map((i) => ({
+				pid: i.pid,
+				quantity: i.quantity,
+				price: i.price ?? state.products.find((p) => p.pid === i.pid)!.ex_tax_amount,
+			})),
 			date_created: stamp(),
 		});
 		return { success: true, id };
@@ -137,42 +209,94 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 		if (!Array.isArray(request.body)) return { results: [], processed: false };
 		const results = request.body.map((input) => {
 			const parsed = saleBody.safeParse(input);
-			if (!parsed.success) return { success: false, cid: null, iid: null, message: issue(parsed.error) };
+			if (!parsed.success)
+				return { success: false, cid: null, iid: null, message: issue(parsed.error) };
 			const sale = parsed.data;
 			const customer = state.customerById(deptOf(request), sale.cid);
-			if (!customer) return { success: false, cid: sale.cid, iid: null, message: 'no customer found' };
-			let invoice = sale.iid ? state.invoices.find((i) => i.iid === sale.iid && i.deptid === deptOf(request)) : undefined;
-			if (sale.iid && !invoice) return { success: false, cid: customer.cid, iid: sale.iid, message: 'invoice not found' };
+			if (!customer)
+				return { success: false, cid: sale.cid, iid: null, message: 'no customer found' };
+			let invoice = sale.iid
+				? state.invoices.find((i) => i.iid === sale.iid && i.deptid === deptOf(request))
+				: undefined;
+			if (sale.iid && !invoice)
+				return { success: false, cid: customer.cid, iid: sale.iid, message: 'invoice not found' };
 			if (invoice && !sale.add_payment) {
 				// The spec's warning: an existing invoice without add_payment gets this sale's product list.
-				invoice.products = (sale.products ?? []).map((p) => ({ pid: p.pid, price: Number(p.price), quantity: p.quantity }));
+				invoice.products = (sale.products ?? []).map((p) => ({
+					pid: p.pid,
+					price: Number(p.price),
+					quantity: p.quantity,
+				}));
 				const total = invoice.products.reduce((sum, p) => sum + p.price * p.quantity, 0);
 				// The balance follows the invoice, so it stays what was invoiced less what was paid.
 				customer.balance = Math.round((customer.balance + total - invoice.total) * 100) / 100;
 				invoice.total = total;
 			}
 			if (!invoice) {
-				const products = (sale.products ?? []).map((p) => ({ pid: p.pid, price: Number(p.price), quantity: p.quantity }));
-				const total = sale.amount !== undefined ? Number(sale.amount) : products.reduce((sum, p) => sum + p.price * p.quantity, 0);
+				const products = (sale.products ?? []).map((p) => ({
+					pid: p.pid,
+					price: Number(p.price),
+					quantity: p.quantity,
+				}));
+				const total =
+					sale.amount !== undefined
+						? Number(sale.amount)
+						: products.reduce((sum, p) => sum + p.price * p.quantity, 0);
 				const date = (sale.date ?? today()).slice(0, 10);
-				invoice = { iid: state.nextId('invoice', 80001), deptid: deptOf(request), cid: customer.cid, date, due_date: dueDate(date), bill_run_id: null, products, total, paid: 0 };
+				invoice = {
+					iid: state.nextId('invoice', 80001),
+					deptid: deptOf(request),
+					cid: customer.cid,
+					date,
+					due_date: dueDate(date),
+					bill_run_id: null,
+					products,
+					total,
+					paid: 0,
+				};
 				state.invoices.push(invoice);
 				customer.balance = Math.round((customer.balance + total) * 100) / 100;
 			}
-			const result: Record<string, unknown> = { success: true, cid: customer.cid, iid: invoice.iid };
+			const result: Record<string, unknown> = {
+				success: true,
+				cid: customer.cid,
+				iid: invoice.iid,
+			};
 			const payments = Object.entries(sale.payments ?? {});
 			if (payments.length) {
 				const amount = payments.reduce((sum, [, p]) => sum + Number(p.amount), 0);
 				// The sale stands when its payment is refused: only paymentResult says so.
 				if (amount > invoice.total - invoice.paid + 0.005) {
-					result.paymentResult = { payment_id: null, success: false, surcharge: '0.00', message: 'payment exceeds the amount owing', amount: money(amount), balance: money(customer.balance) };
+					result.paymentResult = {
+						payment_id: null,
+						success: false,
+						surcharge: '0.00',
+						message: 'payment exceeds the amount owing',
+						amount: money(amount),
+						balance: money(customer.balance),
+					};
 					return result;
 				}
 				invoice.paid += amount;
 				customer.balance = Math.round((customer.balance - amount) * 100) / 100;
 				const id = state.nextId('payment', 70001);
-				state.payments.push({ id, cid: customer.cid, amount, kind: 'external', method: payments.map(([type]) => type).join('+'), date: today(), iid: invoice.iid });
-				result.paymentResult = { payment_id: id, success: true, surcharge: '0.00', message: 'payment applied', amount: money(amount), balance: money(customer.balance) };
+				state.payments.push({
+					id,
+					cid: customer.cid,
+					amount,
+					kind: 'external',
+					method: payments.map(([type]) => type).join('+'),
+					date: today(),
+					iid: invoice.iid,
+				});
+				result.paymentResult = {
+					payment_id: id,
+					success: true,
+					surcharge: '0.00',
+					message: 'payment applied',
+					amount: money(amount),
+					balance: money(customer.balance),
+				};
 			}
 			return result;
 		});
@@ -182,9 +306,12 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	const recordExists = (request: Req, module: string, id: string) => {
 		const dept = deptOf(request);
 		// The timeline's {id} is the record's integer id; only a {cid} in a path may be an account_id or crm_id.
-		if (module === 'customers') return /^\d+$/.test(id) && Boolean(state.customerById(dept, Number(id)));
-		if (module === 'services') return state.services.some((s) => s.deptid === dept && String(s.id) === id);
-		if (module === 'leads') return state.leads.some((l) => l.deptid === dept && String(l.lid) === id);
+		if (module === 'customers')
+			return /^\d+$/.test(id) && Boolean(state.customerById(dept, Number(id)));
+		if (module === 'services')
+			return state.services.some((s) => s.deptid === dept && String(s.id) === id);
+		if (module === 'leads')
+			return state.leads.some((l) => l.deptid === dept && String(l.lid) === id);
 		return state.orders.some((o) => o.deptid === dept && String(o.id) === id);
 	};
 
@@ -192,9 +319,20 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 		const { module, id } = request.params;
 		if (!MODULES.includes(module)) return fail(`unknown module ${module}`);
 		if (!recordExists(request, module, id.trim())) return fail('record not found');
-		const entries = state.timeline.filter((e) => e.deptid === deptOf(request) && e.module === module && e.record === id.trim());
-		const records = entries.map((e) => ({ id: e.id, title: e.title, category: e.category, description: e.description, event_date: e.event_date, date_created: e.date_created }));
-		return state.minimalAnswers ? { success: true, timeline: records } : { success: true, entries: records };
+		const entries = state.timeline.filter(
+			(e) => e.deptid === deptOf(request) && e.module === module && e.record === id.trim(),
+		);
+		const records = entries.map((e) => ({
+			id: e.id,
+			title: e.title,
+			category: e.category,
+			description: e.description,
+			event_date: e.event_date,
+			date_created: e.date_created,
+		}));
+		return state.minimalAnswers
+			? { success: true, timeline: records }
+			: { success: true, entries: records };
 	});
 
 	app.post('/timeline/:module/:id', async (request: Req) => {
@@ -204,15 +342,37 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 		const parsed = timelineBody.safeParse(request.body ?? {});
 		if (!parsed.success) return fail(issue(parsed.error));
 		const entry = parsed.data;
-		if (entry.category === 'event' && !entry.event_date) return fail('event_date is required for an event');
+		if (entry.category === 'event' && !entry.event_date)
+			return fail('event_date is required for an event');
 		if (entry.id) {
-			const existing = state.timeline.find((e) => e.id === entry.id && e.deptid === deptOf(request) && e.module === module && e.record === id.trim());
+			const existing = state.timeline.find(
+				(e) =>
+					e.id === entry.id &&
+					e.deptid === deptOf(request) &&
+					e.module === module &&
+					e.record === id.trim(),
+			);
 			if (!existing) return fail('timeline entry not found');
-			Object.assign(existing, { title: entry.title, category: entry.category, description: entry.description, event_date: entry.event_date ?? null });
+			Object.assign(existing, {
+				title: entry.title,
+				category: entry.category,
+				description: entry.description,
+				event_date: entry.event_date ?? null,
+			});
 			return { success: true, id: existing.id };
 		}
 		const newId = state.nextId('timeline', 1);
-		state.timeline.push({ id: newId, deptid: deptOf(request), module, record: id.trim(), title: entry.title, category: entry.category, description: entry.description, event_date: entry.event_date ?? null, date_created: stamp() });
+		state.timeline.push({
+			id: newId,
+			deptid: deptOf(request),
+			module,
+			record: id.trim(),
+			title: entry.title,
+			category: entry.category,
+			description: entry.description,
+			event_date: entry.event_date ?? null,
+			date_created: stamp(),
+		});
 		return { success: true, id: newId };
 	});
 }

@@ -6,7 +6,9 @@ import type { Customer, State } from '../state';
 type Params = { cid: string; id: string; field: string; value: string; status: string };
 type Req = FastifyRequest<{ Params: Params; Body: Record<string, unknown> }>;
 
-const flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
+const flag = z
+	.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
+	.transform(Number);
 
 const customerBody = z
 	.object({
@@ -57,9 +59,22 @@ const payment = z
 		payment_token: z.string().min(1).optional(),
 		cc_name: z.string().min(1).optional(),
 		// Integers, as the spec types them (cc_expmonth is a string, for its leading 0).
-		cc_number: z.number({ invalid_type_error: 'must be an integer' }).int('must be an integer').transform(String).pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits')).optional(),
-		cc_expmonth: z.string().regex(/^(0[1-9]|1[0-2])$/, 'must be 2 digits with a leading 0').optional(),
-		cc_expyear: z.number({ invalid_type_error: 'must be an integer' }).int('must be an integer').min(2000).max(2099).optional(),
+		cc_number: z
+			.number({ invalid_type_error: 'must be an integer' })
+			.int('must be an integer')
+			.transform(String)
+			.pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits'))
+			.optional(),
+		cc_expmonth: z
+			.string()
+			.regex(/^(0[1-9]|1[0-2])$/, 'must be 2 digits with a leading 0')
+			.optional(),
+		cc_expyear: z
+			.number({ invalid_type_error: 'must be an integer' })
+			.int('must be an integer')
+			.min(2000)
+			.max(2099)
+			.optional(),
 		cc_ccv: z.string().min(3).optional(),
 		store_card: z.boolean().optional(),
 		amount: z.coerce.number({ invalid_type_error: 'is required' }).min(1, 'must be 1 or more'),
@@ -186,7 +201,12 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 			success: true,
 			prices: state.serviceTypes.map((type) => {
 				const { price, fromPriceBook } = state.priceFor(found, type.esid)!;
-				return { service_type_id: String(type.esid), name: type.typeofservice, price: money(price, 4), default_price: !fromPriceBook };
+				return {
+					service_type_id: String(type.esid),
+					name: type.typeofservice,
+					price: money(price, 4),
+					default_price: !fromPriceBook,
+				};
 			}),
 		};
 	});
@@ -198,22 +218,49 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 		if (!parsed.success) return fail(firstIssue(parsed.error));
 		const body = parsed.data;
 		const cardGiven = CARD_FIELDS.filter((field) => body[field] !== undefined);
-		const sources = [body.card_on_file === true, body.bank_on_file === true, body.payment_token !== undefined, cardGiven.length > 0];
+		const sources = [
+			body.card_on_file === true,
+			body.bank_on_file === true,
+			body.payment_token !== undefined,
+			cardGiven.length > 0,
+		];
 		if (sources.filter(Boolean).length !== 1) {
-			return fail('supply exactly one of card_on_file, bank_on_file, payment_token or the card fields');
+			return fail(
+				'supply exactly one of card_on_file, bank_on_file, payment_token or the card fields',
+			);
 		}
 		if (cardGiven.length > 0 && cardGiven.length < CARD_FIELDS.length) {
-			return fail(`card details incomplete: ${CARD_FIELDS.filter((f) => body[f] === undefined).join(', ')} missing`);
+			return fail(
+				`card details incomplete: ${CARD_FIELDS.filter((f) => body[f] === undefined).join(', ')} missing`,
+			);
 		}
 		if (body.card_on_file && !found.card_token) return fail('no card on file');
 		if (body.bank_on_file && !found.bank_number) return fail('no bank account on file');
 		if (body.cc_number?.endsWith('0002')) return fail('card declined');
-		const method = body.card_on_file ? 'card_on_file' : body.bank_on_file ? 'bank_on_file' : body.payment_token ? 'payment_token' : 'card';
-		if (method === 'card' && body.store_card) found.card_token = `card_tok_${found.cid}_${body.cc_number?.slice(-4)}`;
+		const method = body.card_on_file
+			? 'card_on_file'
+			: body.bank_on_file
+				? 'bank_on_file'
+				: body.payment_token
+					? 'payment_token'
+					: 'card';
+		if (method === 'card' && body.store_card)
+			found.card_token = `card_tok_${found.cid}_${body.cc_number?.slice(-4)}`;
 		const id = state.nextId('payment', 70001);
-		state.payments.push({ id, cid: found.cid, amount: body.amount, kind: 'gateway', method, date: today() });
+		state.payments.push({
+			id,
+			cid: found.cid,
+			amount: body.amount,
+			kind: 'gateway',
+			method,
+			date: today(),
+		});
 		found.balance = Math.round((found.balance - body.amount) * 100) / 100;
-		return { success: true, description: `payment of ${money(body.amount)} processed`, payment_id: String(id) };
+		return {
+			success: true,
+			description: `payment of ${money(body.amount)} processed`,
+			payment_id: String(id),
+		};
 	});
 
 	app.post('/customer/external-payment/:cid', async (request: Req) => {
@@ -224,15 +271,35 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 		if (!transactionId) return fail('transaction_id is required');
 		const amount = Number(body.amount);
 		if (!Number.isFinite(amount) || amount <= 0) return fail('amount must be a positive number');
-		const existing = state.payments.find((p) => p.kind === 'external' && p.cid === found.cid && p.transaction_id === transactionId);
+		const existing = state.payments.find(
+			(p) => p.kind === 'external' && p.cid === found.cid && p.transaction_id === transactionId,
+		);
 		if (existing) {
-			return { success: true, duplicate: true, description: 'duplicate transaction_id: payment already logged', payment_id: String(existing.id) };
+			return {
+				success: true,
+				duplicate: true,
+				description: 'duplicate transaction_id: payment already logged',
+				payment_id: String(existing.id),
+			};
 		}
 		const id = state.nextId('payment', 70001);
 		const date = typeof body.date === 'string' && body.date ? body.date : today();
-		state.payments.push({ id, cid: found.cid, amount, kind: 'external', method: String(body.payment_type ?? 'external'), transaction_id: transactionId, date });
+		state.payments.push({
+			id,
+			cid: found.cid,
+			amount,
+			kind: 'external',
+			method: String(body.payment_type ?? 'external'),
+			transaction_id: transactionId,
+			date,
+		});
 		found.balance = Math.round((found.balance - amount) * 100) / 100;
-		return { success: true, duplicate: false, description: 'payment logged', payment_id: String(id) };
+		return {
+			success: true,
+			duplicate: false,
+			description: 'payment logged',
+			payment_id: String(id),
+		};
 	});
 
 	app.post('/customer/item/add', async (request: Req) => {
@@ -255,18 +322,30 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 	});
 
 	app.post('/customer/item/update/:id', async (request: Req) => {
-		const item = state.chargeItems.find((i) => String(i.id) === request.params.id && i.deptid === deptOf(request));
+		const item = state.chargeItems.find(
+			(i) => String(i.id) === request.params.id && i.deptid === deptOf(request),
+		);
 		if (!item) return fail('customer item not found');
-		const parsed = chargeItem.omit({ cid: true }).partial().safeParse(request.body ?? {});
+		const parsed = chargeItem
+			.omit({ cid: true })
+			.partial()
+			.safeParse(request.body ?? {});
 		if (!parsed.success) return fail(firstIssue(parsed.error));
-		Object.assign(item, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));
+		Object.assign(
+			item,
+			Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)),
+		);
 		return { success: true, description: 'customer item updated' };
 	});
 
 	app.get('/customer/getManagementStatus/:cid', async (request: Req) => {
 		const found = customer(request);
 		if (!found) return NOT_FOUND;
-		return { success: true, cid: String(found.cid), credit_management: String(found.credit_management) };
+		return {
+			success: true,
+			cid: String(found.cid),
+			credit_management: String(found.credit_management),
+		};
 	});
 
 	app.get('/customer/setManagementStatus/:cid/:status', async (request: Req) => {
@@ -274,6 +353,9 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 		if (!found) return NOT_FOUND;
 		if (!['0', '1'].includes(request.params.status)) return fail('status must be 0 or 1');
 		found.credit_management = Number(request.params.status);
-		return { success: true, description: `credit management turned ${found.credit_management ? 'on' : 'off'}` };
+		return {
+			success: true,
+			description: `credit management turned ${found.credit_management ? 'on' : 'off'}`,
+		};
 	});
 }

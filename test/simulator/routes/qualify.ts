@@ -8,7 +8,8 @@ const TECHNOLOGIES = ['FTTP', 'HFC', 'FTTC', 'FTTN', 'FTTB', 'WIRELESS'];
 /** A stable number from text, so the same address always qualifies the same way. */
 function hash(text: string): number {
 	let h = 2166136261;
-	for (const char of text.toLowerCase().replace(/\s+/g, ' ').trim()) h = Math.imul(h ^ char.charCodeAt(0), 16777619) >>> 0;
+	for (const char of text.toLowerCase().replace(/\s+/g, ' ').trim())
+		h = Math.imul(h ^ char.charCodeAt(0), 16777619) >>> 0;
 	return h;
 }
 
@@ -22,8 +23,11 @@ function avc(location: string, avcid: string, serviceType?: string) {
 	const technology = serviceType ?? TECHNOLOGIES[hash(location) % TECHNOLOGIES.length];
 	return {
 		avc_match: match,
-		avc_target: technology === 'FTTP' || technology === 'HFC' ? `PRI${location.slice(-9)}` : `CPI${location.slice(-9)}`,
-		avc_current_epid: match ? 'EPID-TELCO-DEMO' : `EPID-${String(hash(avcid) % 900 + 100)}`,
+		avc_target:
+			technology === 'FTTP' || technology === 'HFC'
+				? `PRI${location.slice(-9)}`
+				: `CPI${location.slice(-9)}`,
+		avc_current_epid: match ? 'EPID-TELCO-DEMO' : `EPID-${String((hash(avcid) % 900) + 100)}`,
 	};
 }
 
@@ -49,8 +53,11 @@ export function registerQualifyRoutes(app: FastifyInstance): void {
 	app.post('/services/qualify', async (request: Req) => {
 		const { address, avcid, service_type: serviceType } = request.query;
 		if (!address?.trim()) return fail('address is required');
-		if (serviceType && !TECHNOLOGIES.includes(serviceType)) return fail(`service_type must be one of ${TECHNOLOGIES.join(', ')}`);
-		return items(address, 'qualify').map((item) => (avcid ? { ...item, ...avc(item.location_id, avcid, serviceType) } : item));
+		if (serviceType && !TECHNOLOGIES.includes(serviceType))
+			return fail(`service_type must be one of ${TECHNOLOGIES.join(', ')}`);
+		return items(address, 'qualify').map((item) =>
+			avcid ? { ...item, ...avc(item.location_id, avcid, serviceType) } : item,
+		);
 	});
 
 	app.post('/services/qualify/ndf', async (request: Req) => {
@@ -63,7 +70,8 @@ export function registerQualifyRoutes(app: FastifyInstance): void {
 		const { location_id: location, avcid, service_type: serviceType } = request.query;
 		if (!location?.trim()) return fail('location_id is required');
 		if (!avcid?.trim()) return fail('avcid is required');
-		if (serviceType && !TECHNOLOGIES.includes(serviceType)) return fail(`service_type must be one of ${TECHNOLOGIES.join(', ')}`);
+		if (serviceType && !TECHNOLOGIES.includes(serviceType))
+			return fail(`service_type must be one of ${TECHNOLOGIES.join(', ')}`);
 		return avc(location.trim(), avcid.trim(), serviceType);
 	});
 }

@@ -9,9 +9,18 @@ export function registerReportRoutes(app: FastifyInstance, state: State): void {
 	// The report rows spell the flag `succes`, as the spec's samples do.
 	app.post('/report', async (request: Req) => {
 		const body = request.body ?? {};
-		if (typeof body.report !== 'string' || body.report === '') return { succes: false, message: 'report is required' };
-		if (!body.report_options || typeof body.report_options !== 'object') return { succes: false, message: 'report_options is required' };
-		const result = runReport(state, deptOf(request), body.report, body.report_options as Record<string, unknown>);
-		return 'error' in result ? { succes: false, message: result.error } : { succes: true, data: result.rows };
+		if (typeof body.report !== 'string' || body.report === '')
+			return { succes: false, message: 'report is required' };
+		if (!body.report_options || typeof body.report_options !== 'object')
+			return { succes: false, message: 'report_options is required' };
+		const result = runReport(
+			state,
+			deptOf(request),
+			body.report,
+			body.report_options as Record<string, unknown>,
+		);
+		return 'error' in result
+			? { succes: false, message: result.error }
+			: { succes: true, data: result.rows };
 	});
 }

@@ -8,7 +8,21 @@ import { page } from './paging';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: unknown }>;
 
-const SEARCHABLE = ['id', 'cid', 'username', 'service_num', 'start_date', 'ip_ipadd', 'monthlyfee', 'date_ended', 'call_rates_id', 'billing_name', 'date_created', 'date_modified', 'service_status'];
+const SEARCHABLE = [
+	'id',
+	'cid',
+	'username',
+	'service_num',
+	'start_date',
+	'ip_ipadd',
+	'monthlyfee',
+	'date_ended',
+	'call_rates_id',
+	'billing_name',
+	'date_created',
+	'date_modified',
+	'service_status',
+];
 const OPERATORS = ['=', 'like', '<', '>', '<=', '>=', '!='];
 
 /** A service record as the platform shows it: ids and money as strings. */
@@ -29,22 +43,33 @@ export function serviceRecord(service: Service) {
 }
 
 export function isActive(service: Service, on = today()): boolean {
-	return (service.date_ended === null || service.date_ended >= on) && !['disconnected', 'churned'].includes(service.service_status);
+	return (
+		(service.date_ended === null || service.date_ended >= on) &&
+		!['disconnected', 'churned'].includes(service.service_status)
+	);
 }
 
 function compare(left: unknown, operator: string, right: string): boolean {
 	const l = left === null || left === undefined ? '' : String(left);
-	const numeric = l !== '' && right !== '' && !Number.isNaN(Number(l)) && !Number.isNaN(Number(right));
+	const numeric =
+		l !== '' && right !== '' && !Number.isNaN(Number(l)) && !Number.isNaN(Number(right));
 	const a: string | number = numeric ? Number(l) : l.toLowerCase();
 	const b: string | number = numeric ? Number(right) : right.toLowerCase();
 	switch (operator) {
-		case '=': return a === b;
-		case '!=': return a !== b;
-		case '<': return a < b;
-		case '>': return a > b;
-		case '<=': return a <= b;
-		case '>=': return a >= b;
-		default: return l.toLowerCase().includes(right.toLowerCase());
+		case '=':
+			return a === b;
+		case '!=':
+			return a !== b;
+		case '<':
+			return a < b;
+		case '>':
+			return a > b;
+		case '<=':
+			return a <= b;
+		case '>=':
+			return a >= b;
+		default:
+			return l.toLowerCase().includes(right.toLowerCase());
 	}
 }
 
@@ -71,7 +96,9 @@ function cidIssue(error: z.ZodError): string | undefined {
 	return issue && `cid ${issue.message}`;
 }
 
-const updateBody = createBody.partial().extend({ monthlyfee: z.union([z.literal(false), z.coerce.number().nonnegative()]).optional() });
+const updateBody = createBody
+	.partial()
+	.extend({ monthlyfee: z.union([z.literal(false), z.coerce.number().nonnegative()]).optional() });
 
 const itemBody = z.object({
 	enid: z.number().int().positive(),
@@ -99,7 +126,9 @@ export function earlyTermination(state: State, service: Service, date: string) {
 	// In whole cents, so 539.55 × 50% rounds half up to 269.78 as a person would.
 	const remainingCents = Math.round(remainingMonths * service.monthlyfee * 100);
 	const etfCents = Math.round((remainingCents * (type?.etf_percent ?? 0)) / 100);
-	const applied = state.serviceCharges.filter((c) => c.enid === service.id && c.kind === 'etf').reduce((sum, c) => sum + c.inc_tax_amount, 0);
+	const applied = state.serviceCharges
+		.filter((c) => c.enid === service.id && c.kind === 'etf')
+		.reduce((sum, c) => sum + c.inc_tax_amount, 0);
 	return {
 		in_contract: inContract,
 		billed_until: billedUntil,
@@ -113,38 +142,59 @@ export function earlyTermination(state: State, service: Service, date: string) {
 
 export function registerServiceRoutes(app: FastifyInstance, state: State, pageSize: number): void {
 	const mine = (request: Req) => state.services.filter((s) => s.deptid === deptOf(request));
-	const byId = (request: Req, id: unknown) => mine(request).find((s) => String(s.id) === String(id));
+	const byId = (request: Req, id: unknown) =>
+		mine(request).find((s) => String(s.id) === String(id));
 	const dateParam = (request: Req) => request.params.date ?? today();
 
-	app.get('/services/get/page/:page', async (request: Req) => page(mine(request).map(serviceRecord), request.params.page, pageSize));
+	app.get('/services/get/page/:page', async (request: Req) =>
+		page(mine(request).map(serviceRecord), request.params.page, pageSize),
+	);
 
 	app.post('/services/search', async (request: Req) => {
-		const parsed = z.array(z.object({ field: z.string(), operator: z.string().default('like'), value: z.union([z.string(), z.number()]).transform(String) })).min(1).safeParse(request.body);
+		const parsed = z
+			.array(
+				z.object({
+					field: z.string(),
+					operator: z.string().default('like'),
+					value: z.union([z.string(), z.number()]).transform(String),
+				}),
+			)
+			.min(1)
+			.safeParse(request.body);
 		if (!parsed.success) return fail('Invalid or no search criteria');
 		const activeOnly = parsed.data.some((c) => c.field === 'active_services');
 		const criteria = parsed.data.filter((c) => c.field !== 'active_services');
-		if (criteria.some((c) => !SEARCHABLE.includes(c.field) || !OPERATORS.includes(c.operator))) return fail('Invalid or no search criteria');
+		if (criteria.some((c) => !SEARCHABLE.includes(c.field) || !OPERATORS.includes(c.operator)))
+			return fail('Invalid or no search criteria');
 		const records = mine(request).filter(
-			(s) => (!activeOnly || isActive(s)) && criteria.every((c) => compare((s as unknown as Record<string, unknown>)[c.field], c.operator, c.value)),
+			(s) =>
+				(!activeOnly || isActive(s)) &&
+				criteria.every((c) =>
+					compare((s as unknown as Record<string, unknown>)[c.field], c.operator, c.value),
+				),
 		);
 		return { success: true, records: records.map(serviceRecord) };
 	});
 
 	app.get('/services/get/:id', async (request: Req) => {
 		const service = byId(request, request.params.id);
-		return service ? { success: true, serviceType: serviceRecord(service) } : fail('service not found');
+		return service
+			? { success: true, serviceType: serviceRecord(service) }
+			: fail('service not found');
 	});
 
 	app.post('/services/add', async (request: Req) => {
 		const parsed = createBody.safeParse(request.body ?? {});
-		if (!parsed.success) return fail(cidIssue(parsed.error) ?? `${parsed.error.issues[0].path.join('.')} is required`);
+		if (!parsed.success)
+			return fail(cidIssue(parsed.error) ?? `${parsed.error.issues[0].path.join('.')} is required`);
 		const body = parsed.data;
 		const customer = state.customerById(deptOf(request), body.cid);
 		if (!customer) return fail('no customer found');
 		const price = state.priceFor(customer, body.servicetype);
 		if (!price) return fail('serviceType not found');
 		const status = body.service_status ?? 'active';
-		if (!SERVICE_STATUSES.includes(status as Service['service_status'])) return fail('invalid service_status');
+		if (!SERVICE_STATUSES.includes(status as Service['service_status']))
+			return fail('invalid service_status');
 		const id = state.nextId('service', 20001);
 		const now = `${today()} 00:00:00`;
 		state.services.push({
@@ -158,7 +208,9 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 			date_ended: null,
 			billing_cycle: '',
 			contracterm: body.contractterm ?? body.contracterm ?? '',
-			billing_name: body.billing_name ?? state.serviceTypes.find((t) => t.esid === body.servicetype)!.typeofservice,
+			billing_name:
+				body.billing_name ??
+				state.serviceTypes.find((t) => t.esid === body.servicetype)!.typeofservice,
 			call_rates_id: body.call_rates_id ?? null,
 			bundle_id: body.bundle_id ?? null,
 			cost: body.cost ?? 0,
@@ -178,18 +230,31 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 		const service = byId(request, request.params.id);
 		if (!service) return fail('service not found');
 		const parsed = updateBody.safeParse(request.body ?? {});
-		if (!parsed.success) return fail(cidIssue(parsed.error) ?? `${parsed.error.issues[0].path.join('.')} is invalid`);
+		if (!parsed.success)
+			return fail(cidIssue(parsed.error) ?? `${parsed.error.issues[0].path.join('.')} is invalid`);
 		const { monthlyfee, service_status, cid, contractterm, ...rest } = parsed.data;
-		if (service_status !== undefined && !SERVICE_STATUSES.includes(service_status as Service['service_status'])) return fail('invalid service_status');
+		if (
+			service_status !== undefined &&
+			!SERVICE_STATUSES.includes(service_status as Service['service_status'])
+		)
+			return fail('invalid service_status');
 		if (cid !== undefined) {
 			const customer = state.customerById(deptOf(request), cid);
 			if (!customer) return fail('no customer found');
 			service.cid = customer.cid;
 		}
-		if (rest.servicetype !== undefined && !state.serviceTypes.some((t) => t.esid === rest.servicetype)) return fail('serviceType not found');
-		Object.assign(service, Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)));
+		if (
+			rest.servicetype !== undefined &&
+			!state.serviceTypes.some((t) => t.esid === rest.servicetype)
+		)
+			return fail('serviceType not found');
+		Object.assign(
+			service,
+			Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+		);
 		if (contractterm !== undefined) service.contracterm = contractterm;
-		if (service_status !== undefined) service.service_status = service_status as Service['service_status'];
+		if (service_status !== undefined)
+			service.service_status = service_status as Service['service_status'];
 		if (monthlyfee === false) {
 			const customer = state.customers.find((c) => c.cid === service.cid)!;
 			service.monthlyfee = state.priceFor(customer, service.servicetype)!.price;
@@ -216,7 +281,8 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 			kind: 'misc',
 			charge_date: parsed.data.charge_date,
 			description: parsed.data.description ?? product.description,
-			inc_tax_amount: parsed.data.inc_tax_amount ?? Math.round(product.ex_tax_amount * (100 + taxrate)) / 100,
+			inc_tax_amount:
+				parsed.data.inc_tax_amount ?? Math.round(product.ex_tax_amount * (100 + taxrate)) / 100,
 			taxrate,
 		});
 		return { success: true, id: String(id) };
@@ -225,7 +291,12 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 	app.get('/services/getRelatedServices/:id', async (request: Req) => {
 		const parent = byId(request, request.params.id);
 		if (!parent) return fail('service not found');
-		return { success: true, records: mine(request).filter((s) => s.parent_id === parent.id).map(serviceRecord) };
+		return {
+			success: true,
+			records: mine(request)
+				.filter((s) => s.parent_id === parent.id)
+				.map(serviceRecord),
+		};
 	});
 
 	const calculate = async (request: Req) => {
@@ -241,7 +312,16 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 		const result = earlyTermination(state, service, dateParam(request));
 		const fee = Number(result.etf);
 		if (fee > 0) {
-			state.serviceCharges.push({ id: state.nextId('serviceCharge', 30001), enid: service.id, pid: 3, kind: 'etf', charge_date: dateParam(request), description: 'Early termination fee', inc_tax_amount: fee, taxrate: 0 });
+			state.serviceCharges.push({
+				id: state.nextId('serviceCharge', 30001),
+				enid: service.id,
+				pid: 3,
+				kind: 'etf',
+				charge_date: dateParam(request),
+				description: 'Early termination fee',
+				inc_tax_amount: fee,
+				taxrate: 0,
+			});
 		}
 		return fee;
 	};
@@ -262,7 +342,9 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 		if (!parseDate(dateParam(request))) return fail('invalid date');
 		return parsed.data.map((id) => {
 			const service = byId(request, id);
-			return service ? { enid: id, ...earlyTermination(state, service, dateParam(request)) } : { enid: id, success: false, description: 'service not found' };
+			return service
+				? { enid: id, ...earlyTermination(state, service, dateParam(request)) }
+				: { enid: id, success: false, description: 'service not found' };
 		});
 	};
 	app.post('/services/calculateMultipleETF', calculateMany);
@@ -286,24 +368,41 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 		enid: String(service.id),
 		service_num: service.service_num,
 		ratecode: state.serviceTypes.find((t) => t.esid === service.servicetype)?.ratecode ?? null,
-		service_type: state.serviceTypes.find((t) => t.esid === service.servicetype)?.typeofservice ?? '',
+		service_type:
+			state.serviceTypes.find((t) => t.esid === service.servicetype)?.typeofservice ?? '',
 	});
 	const activeOn = (request: Req, num: string, date: string) =>
-		mine(request).find((s) => s.service_num === num && s.start_date <= date && (s.date_ended === null || s.date_ended >= date));
+		mine(request).find(
+			(s) =>
+				s.service_num === num &&
+				s.start_date <= date &&
+				(s.date_ended === null || s.date_ended >= date),
+		);
 
 	app.get('/services/get/monthlyCostByServiceNumber/daily/:num', async (request: Req) => {
 		const service = activeOn(request, request.params.num, today());
 		if (!service) return fail(`${request.params.num} not found`);
-		return { success: true, data: { ...costData(service), dailyfee: money((service.monthlyfee * 12) / 365, 4) } };
+		return {
+			success: true,
+			data: { ...costData(service), dailyfee: money((service.monthlyfee * 12) / 365, 4) },
+		};
 	});
 
 	app.get('/services/get/monthlyCostByServiceNumber/proRata/:date/:num', async (request: Req) => {
 		const { date, num } = request.params;
-		const service = parseDate(date) ? mine(request).find((s) => s.service_num === num && s.start_date === date) : undefined;
+		const service = parseDate(date)
+			? mine(request).find((s) => s.service_num === num && s.start_date === date)
+			: undefined;
 		if (!service) return fail(`${num} not found as starting on ${date}`);
 		const days = daysInMonth(date);
 		const remaining = days - Number(date.slice(8)) + 1;
-		return { success: true, data: { ...costData(service), monthly_prorata_fee: money((service.monthlyfee * remaining) / days) } };
+		return {
+			success: true,
+			data: {
+				...costData(service),
+				monthly_prorata_fee: money((service.monthlyfee * remaining) / days),
+			},
+		};
 	});
 
 	app.get('/services/get/monthlyCostByServiceNumber/:date/:num', async (request: Req) => {
