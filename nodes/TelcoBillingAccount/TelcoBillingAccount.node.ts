@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/operations';
+import { describeResource } from '../shared/describe';
 import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport';
 import { accountOperations, demoOperations } from './account.operations';
 

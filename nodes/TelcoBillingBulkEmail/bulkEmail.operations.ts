@@ -2,7 +2,7 @@ import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-work
 import type { Operation } from '../shared/operations';
 import { rules } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
-import { checkSchedule } from '../shared/schedule';
+import { checkSchedule } from './bulkEmail.schedule';
 import { audience, audienceRule, customerIdsField, filterRows } from './bulkEmail.fields';
 
 const PREFIX = '/customer/bulk-email';

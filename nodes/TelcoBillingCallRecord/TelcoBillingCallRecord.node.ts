@@ -10,7 +10,7 @@ import { PLATFORM_MESSAGES } from '../shared/envelope';
 import { toSafeError } from '../shared/errors';
 import { isRefusal } from '../shared/failure';
 import { toRecords } from '../shared/output';
-import { eachItem, requestFor } from '../shared/programmatic';
+import { eachItem, requestFor } from '../shared/items';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { addMany, getPrices } from './cdr.batches';
 import { cdrFields, operationField } from './cdr.fields';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } f
 import { errorItem, toSafeError } from '../shared/errors';
 import { PLATFORM_MESSAGES } from '../shared/envelope';
 import { isRefusal } from '../shared/failure';
-import { chunks, requestFor } from '../shared/programmatic';
+import { chunks, requestFor } from '../shared/items';
 import { secretsOfRequest } from '../shared/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
 

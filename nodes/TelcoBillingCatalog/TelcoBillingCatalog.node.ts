@@ -1,14 +1,12 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/operations';
-import {
-	callRateOperations,
-	callTypeOperations,
-	priceBookOperations,
-	productOperations,
-	serviceTypeOperations,
-} from './catalog.operations';
+import { describeResource } from '../shared/describe';
+import { callRateOperations } from './callRateCard.operations';
+import { callTypeOperations } from './callType.operations';
+import { priceBookOperations } from './priceBook.operations';
+import { productOperations } from './product.operations';
+import { serviceTypeOperations } from './serviceType.operations';
 
 export class TelcoBillingCatalog implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,9 +1,10 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { listSearch, loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/operations';
+import { describeResource } from '../shared/describe';
 import { leadOperations } from './lead.operations';
-import { orderOperations, saleOperations } from './sales.operations';
+import { orderOperations } from './order.operations';
+import { saleOperations } from './sale.operations';
 import { timelineOperations } from './timeline.operations';
 
 export class TelcoBillingCrm implements INodeType {

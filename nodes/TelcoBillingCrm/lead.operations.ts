@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/operations';
+import { bodyField, collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import type { RequestInput } from '../shared/rules';
 

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { bodyField } from '../shared/operations';
+import { bodyField } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { rules } from '../shared/rules';
 import type { Rule } from '../shared/rules';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/operations';
+import { bodyField, collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
-import { cidField } from './customerFields';
+import { cidField } from './customer.fields';
 
 const contactIdField: INodeProperties = {
 	displayName: 'Contact ID',

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/operations';
+import { bodyField, collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { rules } from '../shared/rules';
 import type { RequestInput } from '../shared/rules';
 import { withCustomerIds } from '../shared/locators';
-import { cidField, customerRecordFields, customerSecretFields } from './customerFields';
+import { cidField, customerRecordFields, customerSecretFields } from './customer.fields';
 
 const CARD_FIELDS = ['cc_name', 'cc_number', 'cc_expmonth', 'cc_expyear', 'cc_ccv'];
 

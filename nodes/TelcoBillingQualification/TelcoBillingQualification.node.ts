@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/operations';
+import { describeResource } from '../shared/describe';
 import { qualificationOperations } from './qualification.operations';
 
 export class TelcoBillingQualification implements INodeType {

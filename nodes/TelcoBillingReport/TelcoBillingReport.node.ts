@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/operations';
+import { describeResource } from '../shared/describe';
 import { reportOperations } from './report.operations';
 
 export class TelcoBillingReport implements INodeType {

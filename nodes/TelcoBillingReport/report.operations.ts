@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { toPlatformDate, toPlatformDateTime } from '../shared/dates';
-import { collection } from '../shared/operations';
+import { collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { isBlank, isCalendarDate } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';

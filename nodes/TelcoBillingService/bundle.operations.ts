@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds } from '../shared/locators';
-import { bodyField, collection } from '../shared/operations';
+import { bodyField, collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { isBlank, rules } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';

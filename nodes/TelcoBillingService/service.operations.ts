@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds, serviceLocator } from '../shared/locators';
-import { bodyField, collection } from '../shared/operations';
+import { bodyField, collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { fixedRows, rules, splitList } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
-import { optionalServiceFields, SERVICE_STATUS_OPTIONS, serviceTypeField } from './serviceFields';
+import { optionalServiceFields, SERVICE_STATUS_OPTIONS, serviceTypeField } from './service.fields';
 
 const SERVICE_NUMBERS = [
 	'id',

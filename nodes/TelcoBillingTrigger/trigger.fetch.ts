@@ -1,5 +1,5 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { melbourneWallTime } from '../shared/schedule';
+import { melbourneWallTime } from '../shared/melbourne';
 import { isRefusal } from '../shared/failure';
 import { walkPages } from '../shared/pager';
 import { platformRequest } from '../shared/transport';

@@ -1,13 +1,10 @@
 import type {
 	IDataObject,
-	IDisplayOptions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { routingOf } from './routing';
 import type { RequestInput, Rule } from './rules';
-
 /** How an operation's response becomes output items. */
 export interface OutputSpec {
 	/** Property holding the records (array) or the single record (object). Omitted: the whole body. */
@@ -87,101 +84,4 @@ export interface Operation {
 	 * fields.
 	 */
 	prepare?: (input: RequestInput) => void;
-}
-
-function show(resource: string, operation: string, own?: IDisplayOptions): IDisplayOptions {
-	return {
-		...own,
-		show: { ...own?.show, resource: [resource], operation: [operation] },
-	};
-}
-
-function listFields(resource: string, operation: string): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: show(resource, operation),
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1 },
-			description: 'Max number of results to return',
-			displayOptions: show(resource, operation, { show: { returnAll: [false] } }),
-		},
-	];
-}
-
-/** The operation dropdown and every operation's parameters, shown only where they belong. */
-export function describeResource(
-	resource: string,
-	operations: Operation[],
-	defaultOperation: string,
-): INodeProperties[] {
-	const operationProperty: INodeProperties = {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		default: defaultOperation,
-		options: [...operations]
-			.sort((a, b) => a.name.localeCompare(b.name))
-			.map((op) => ({
-				name: op.name,
-				value: op.value,
-				action: op.action,
-				description: op.description,
-				routing: routingOf(op),
-			})),
-	};
-	const fields = operations.flatMap((op) => [
-		...(op.fields ?? []).map((field) => ({
-			...field,
-			displayOptions: show(resource, op.value, field.displayOptions),
-		})),
-		...(op.list ? listFields(resource, op.value) : []),
-	]);
-	return [operationProperty, ...fields];
-}
-
-/** Placeholders of a path template, in order. */
-export function pathParams(path: string): Array<{ name: string; optional: boolean }> {
-	return [...path.matchAll(/\{(\w+)(\?)?\}/g)].map((match) => ({
-		name: match[1],
-		optional: match[2] === '?',
-	}));
-}
-
-function isEmpty(value: unknown): boolean {
-	return value === undefined || value === null || String(value).trim() === '';
-}
-
-/** Fills a path template; every value is URL-encoded, so no input can change the path's shape. */
-export function fillPath(path: string, values: Record<string, unknown>): string {
-	return path
-		.replace(/\/\{(\w+)\?\}/g, (_, name: string) =>
-			isEmpty(values[name]) ? '' : `/${encodeURIComponent(String(values[name]))}`,
-		)
-		.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
-}
-
-/** A parameter sent as the body field of the same name. */
-export function bodyField(field: INodeProperties): INodeProperties {
-	return { ...field, routing: { send: { type: 'body', property: field.name } } };
-}
-
-/** An "Add Field" collection of optional parameters. */
-export function collection(
-	displayName: string,
-	name: string,
-	options: INodeProperties[],
-): INodeProperties {
-	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
 }

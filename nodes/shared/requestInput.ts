@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { toPlatformDate, toPlatformDateTime } from './dates';
 import { NOTHING_SENT } from './errors';
-import { pathParams } from './operations';
+import { pathParams } from './path';
 import type { Operation } from './operations';
 import type { RequestInput } from './rules';
 

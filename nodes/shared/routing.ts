@@ -9,7 +9,7 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 import { errorItem, recordItems, toSafeError } from './errors';
-import { fillPath } from './operations';
+import { fillPath } from './path';
 import type { Operation } from './operations';
 import { lacksRoot, RecordFailures, toRecords } from './output';
 import { walkPages } from './pager';

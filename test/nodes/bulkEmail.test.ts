@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
-import { melbourneWallTime } from '../../nodes/shared/schedule';
+import { melbourneWallTime } from '../../nodes/shared/melbourne';
 import { jsonOf, useNode } from '../helpers';
 
 const node = useNode(new TelcoBillingBulkEmail(), { bulkEmail: { perRun: 10, failEvery: 10 } });

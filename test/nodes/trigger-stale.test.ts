@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import { melbourneWallTime } from '../../nodes/shared/schedule';
+import { melbourneWallTime } from '../../nodes/shared/melbourne';
 import type { PollingTrigger } from '../harness/engine';
 import { events, melbourneHoursAgo, useTrigger } from './triggerKit';
 

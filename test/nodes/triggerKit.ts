@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
-import { melbourneWallTime } from '../../nodes/shared/schedule';
+import { melbourneWallTime } from '../../nodes/shared/melbourne';
 import { PollingTrigger } from '../harness/engine';
 import { DEMO_KEY, useNode } from '../helpers';
 

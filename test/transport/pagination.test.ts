@@ -1,6 +1,6 @@
 import type { INodeType } from 'n8n-workflow';
 import { declarativeNode } from '../../nodes/shared/node';
-import { describeResource } from '../../nodes/shared/operations';
+import { describeResource } from '../../nodes/shared/describe';
 import type { Operation } from '../../nodes/shared/operations';
 import { jsonOf, useNode } from '../helpers';
 

@@ -4,47 +4,7 @@ import { customerLocator, withCustomerIds } from '../shared/locators';
 import type { Operation } from '../shared/operations';
 import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
-
-const productRows = (withPrice: boolean): INodeProperties => ({
-	displayName: 'Products',
-	name: 'products',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Product',
-	default: {},
-	options: [
-		{
-			displayName: 'Product',
-			name: 'product',
-			values: [
-				{
-					displayName: 'Product Name or ID',
-					name: 'pid',
-					type: 'options',
-					typeOptions: { loadOptionsMethod: 'getProducts' },
-					default: '',
-					description:
-						'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-				},
-				{
-					displayName: withPrice ? 'Unit Price' : 'Unit Price (Optional)',
-					name: 'price',
-					type: 'number',
-					default: 0,
-					typeOptions: { numberPrecision: 2 },
-					description: withPrice ? 'Unit price of the sale' : 'Leave 0 to use the product’s price',
-				},
-				{
-					displayName: 'Quantity',
-					name: 'quantity',
-					type: 'number',
-					default: 1,
-					typeOptions: { minValue: 1 },
-				},
-			],
-		},
-	],
-});
+import { productRows } from './crm.fields';
 
 const paymentRows: INodeProperties = {
 	displayName: 'Payments',
@@ -183,56 +143,5 @@ export const saleOperations: Operation[] = [
 			root: 'results',
 			numbers: ['cid', 'iid', 'payment_id', 'amount', 'balance', 'surcharge'],
 		},
-	},
-];
-
-function orderBody(input: RequestInput): IDataObject {
-	const body: IDataObject = {
-		cid: String(input.param('cid', '')),
-		items: fixedRows(input, 'products', 'product').map((p) => ({
-			pid: Number(p.pid),
-			quantity: Number(p.quantity ?? 1),
-			...(Number(p.price) > 0 ? { price: Number(p.price) } : {}),
-		})),
-	};
-	for (const key of ['reference', 'notes']) {
-		const value = input.param(key, '');
-		if (!isBlank(value)) body[key] = value as string;
-	}
-	return body;
-}
-
-export const orderOperations: Operation[] = [
-	{
-		value: 'create',
-		name: 'Create',
-		action: 'Create an order',
-		description: 'Place an order for a customer',
-		method: 'POST',
-		path: '/orders/add',
-		fields: [
-			customerLocator(),
-			productRows(false),
-			{
-				displayName: 'Reference',
-				name: 'reference',
-				type: 'string',
-				default: '',
-				description: 'Your reference for the order',
-			},
-			{ displayName: 'Notes', name: 'notes', type: 'string', default: '' },
-		],
-		rules: [
-			(input) => (isBlank(orderBody(input).cid) ? 'Customer (cid) is required' : undefined),
-			(input) => {
-				const items = orderBody(input).items as IDataObject[];
-				if (items.length === 0) return 'Products (products) needs at least one product';
-				return items.some((i) => !Number.isInteger(i.pid) || (i.pid as number) <= 0)
-					? 'Products (products): every row needs a product'
-					: undefined;
-			},
-		],
-		...withCustomerIds(orderBody),
-		output: { numbers: ['id'] },
 	},
 ];

@@ -1,27 +1,12 @@
+import { melbourneWallTime } from '../shared/melbourne';
+
 /**
  * Bulk email scheduled_at: Australia/Melbourne wall-clock time, `Y-m-d`, `Y-m-d H:i` or `Y-m-d H:i:s`
  * (`T` allowed), a real calendar date, at most 90 days ahead. Computed in Melbourne whatever zone n8n runs in.
  */
 
-const MELBOURNE = new Intl.DateTimeFormat('en-CA', {
-	timeZone: 'Australia/Melbourne',
-	year: 'numeric',
-	month: '2-digit',
-	day: '2-digit',
-	hour: '2-digit',
-	minute: '2-digit',
-	second: '2-digit',
-	hourCycle: 'h23',
-});
-
 const WALL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 const INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-/** Melbourne wall-clock time of an instant, as `YYYY-MM-DD HH:MM:SS`. */
-export function melbourneWallTime(instant: Date): string {
-	const parts = Object.fromEntries(MELBOURNE.formatToParts(instant).map((p) => [p.type, p.value]));
-	return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 function realCalendarDate(year: number, month: number, day: number): boolean {
 	const date = new Date(Date.UTC(year, month - 1, day));

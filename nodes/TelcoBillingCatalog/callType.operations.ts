@@ -1,0 +1,35 @@
+import type { IDataObject } from 'n8n-workflow';
+import { listCallTypes } from '../shared/callTypes';
+import type { Operation } from '../shared/operations';
+import { loaded } from './catalog.fields';
+
+export const callTypeOperations: Operation[] = [
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many call types',
+		description:
+			'List the call types the department’s rate cards use (the spec gives call types ' +
+			'no listing of their own); any other is reached by ID with Get',
+
+		method: 'GET',
+		path: '/serviceType/get/page/{page}',
+		list: 'whole',
+		answerFrom: async (request) => ({
+			results: await listCallTypes(
+				async (url) => (await request({ method: 'GET', url })) as IDataObject,
+			),
+		}),
+		output: { root: 'results', numbers: ['ctid', 'priority'] },
+	},
+	{
+		value: 'get',
+		name: 'Get',
+		action: 'Get a call type',
+		description: 'Get a call type with its matching rules and default rate',
+		method: 'GET',
+		path: '/callType/get/{ctid}',
+		fields: [loaded('Call Type Name or ID', 'ctid', 'getCallTypes', 'The call type')],
+		output: { root: 'serviceType', numbers: ['ctid', 'priority'] },
+	},
+];

@@ -1,0 +1,97 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { collection } from '../shared/describe';
+import type { Operation } from '../shared/operations';
+import { loaded } from './catalog.fields';
+
+const TYPE_NUMBERS = [
+	'esid',
+	'calls_service',
+	'data_service',
+	'helpdesk_display',
+	'sms_postpaid',
+	'list_price',
+	'wholesale_price',
+	'reseller_price',
+	'cost_price',
+	'ctgid',
+	'total_results',
+	'total_pages',
+];
+
+// ----- Service types -----
+
+const flagFilter = (displayName: string, name: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'options',
+	options: [
+		{ name: 'Yes', value: '1' },
+		{ name: 'No', value: '0' },
+	],
+	default: '1',
+	routing: { send: { type: 'query', property: name } },
+});
+
+const serviceTypeFilters: INodeProperties = collection('Filters', 'filters', [
+	flagFilter('Calls Service', 'calls_service'),
+	flagFilter('Data Service', 'data_service'),
+	flagFilter('Helpdesk Display', 'helpdesk_display'),
+	{
+		displayName: 'Invoice Type',
+		name: 'invoice_type',
+		type: 'string',
+		default: '',
+		routing: { send: { type: 'query', property: 'invoice_type' } },
+	},
+	{
+		displayName: 'Reporting Category',
+		name: 'reporting_category',
+		type: 'string',
+		default: '',
+		description: 'Part of the reporting category',
+		routing: { send: { type: 'query', property: 'reporting_category' } },
+	},
+	{
+		displayName: 'Type of Service',
+		name: 'typeofservice',
+		type: 'string',
+		default: '',
+		description: 'Part of the service type’s name',
+		routing: { send: { type: 'query', property: 'typeofservice' } },
+	},
+]);
+
+export const serviceTypeOperations: Operation[] = [
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many service types',
+		description: 'List service types',
+		method: 'GET',
+		path: '/serviceType/get/page/{page}',
+		list: 'paged',
+		output: { numbers: TYPE_NUMBERS },
+	},
+	{
+		value: 'search',
+		name: 'Search',
+		action: 'Search service types',
+		description: 'Find service types by name, category and flags',
+		method: 'GET',
+		path: '/serviceType/search',
+		fields: [serviceTypeFilters],
+		list: 'paged',
+		pageInQuery: true,
+		output: { numbers: TYPE_NUMBERS },
+	},
+	{
+		value: 'get',
+		name: 'Get',
+		action: 'Get a service type',
+		description: 'Get a service type’s full record',
+		method: 'GET',
+		path: '/serviceType/get/{esid}',
+		fields: [loaded('Service Type Name or ID', 'esid', 'getServiceTypes', 'The service type')],
+		output: { root: 'serviceType', numbers: TYPE_NUMBERS },
+	},
+];

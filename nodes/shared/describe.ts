@@ -1,0 +1,80 @@
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { Operation } from './operations';
+import { routingOf } from './routing';
+
+/** The editor side of an operation table: the Operation dropdown and each operation's fields. */
+function show(resource: string, operation: string, own?: IDisplayOptions): IDisplayOptions {
+	return {
+		...own,
+		show: { ...own?.show, resource: [resource], operation: [operation] },
+	};
+}
+
+function listFields(resource: string, operation: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: show(resource, operation),
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return',
+			displayOptions: show(resource, operation, { show: { returnAll: [false] } }),
+		},
+	];
+}
+
+/** The operation dropdown and every operation's parameters, shown only where they belong. */
+export function describeResource(
+	resource: string,
+	operations: Operation[],
+	defaultOperation: string,
+): INodeProperties[] {
+	const operationProperty: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		default: defaultOperation,
+		options: [...operations]
+			.sort((a, b) => a.name.localeCompare(b.name))
+			.map((op) => ({
+				name: op.name,
+				value: op.value,
+				action: op.action,
+				description: op.description,
+				routing: routingOf(op),
+			})),
+	};
+	const fields = operations.flatMap((op) => [
+		...(op.fields ?? []).map((field) => ({
+			...field,
+			displayOptions: show(resource, op.value, field.displayOptions),
+		})),
+		...(op.list ? listFields(resource, op.value) : []),
+	]);
+	return [operationProperty, ...fields];
+}
+
+/** A parameter sent as the body field of the same name. */
+export function bodyField(field: INodeProperties): INodeProperties {
+	return { ...field, routing: { send: { type: 'body', property: field.name } } };
+}
+
+/** An "Add Field" collection of optional parameters. */
+export function collection(
+	displayName: string,
+	name: string,
+	options: INodeProperties[],
+): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
+}
