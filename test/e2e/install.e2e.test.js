@@ -25,6 +25,7 @@ test('a cached n8n whose sqlite3 build is gone is detected, repaired and verifie
 			`^The cached n8n ${version.replace(/\./g, '\\.')} is broken: a native module does not load`,
 		),
 	);
+	expect(lines[0]).toContain('sqlite3: ');
 	expect(lines.at(-1)).toMatch(/repaired in \d+ s\.$/);
 	// What n8n itself needs: its database driver loads under the line's Node.
 	const load = spawnSync(n8n.node, ['-e', "require('sqlite3')"], {

@@ -122,19 +122,27 @@ function n8nBinOf(dir) {
 	return join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
 }
 
+/** The native modules of a line that do not load under its Node, each with the first line of its error. */
+function brokenNatives(dir, runtime, line) {
+	const broken = [];
+	for (const name of line.verify) {
+		const load = spawnSync(runtime.node, ['-e', `require(${JSON.stringify(name)})`], {
+			cwd: dir,
+			encoding: 'utf8',
+		});
+		if (load.status === 0) continue;
+		const lines = load.stderr.split('\n');
+		broken.push({ name, reason: lines.find((text) => /Error|Cannot find/.test(text)) ?? lines[0] });
+	}
+	return broken;
+}
+
 /** Why an install cannot be used, or undefined when its natives load and `n8n --version` answers. */
 function problemWith(dir, runtime, line, version) {
 	if (!existsSync(n8nBinOf(dir))) return 'n8n is not installed';
-	const natives = spawnSync(
-		runtime.node,
-		['-e', `for (const name of ${JSON.stringify(line.verify)}) require(name)`],
-		{ cwd: dir, encoding: 'utf8' },
-	);
-	if (natives.status !== 0) {
-		const reason =
-			natives.stderr.split('\n').find((text) => /Error|Cannot find/.test(text)) ??
-			natives.stderr.trim().split('\n')[0];
-		return `a native module does not load (${reason})`;
+	const broken = brokenNatives(dir, runtime, line);
+	if (broken.length > 0) {
+		return `a native module does not load (${broken.map((b) => `${b.name}: ${b.reason}`).join('; ')})`;
 	}
 	const answer = spawnSync(runtime.node, [n8nBinOf(dir), '--version'], {
 		encoding: 'utf8',
@@ -150,8 +158,8 @@ function problemWith(dir, runtime, line, version) {
 	return undefined;
 }
 
-async function buildNatives(dir, runtime, line, log, logFile) {
-	const present = line.natives.filter((name) => existsSync(join(dir, 'node_modules', name)));
+async function buildNatives(dir, runtime, line, log, logFile, only = line.natives) {
+	const present = only.filter((name) => existsSync(join(dir, 'node_modules', name)));
 	if (present.length === 0) return;
 	await run('npm', ['rebuild', '--ignore-scripts=false', ...present], {
 		cwd: dir,
@@ -235,7 +243,9 @@ async function ensureN8n({ version, log = console.log }) {
 		if (!problem) return result;
 		log(`The cached n8n ${version} is broken: ${problem}. Repairing it…`);
 		rmSync(marker, { force: true });
-		await buildNatives(dir, runtime, line, log, logFile).catch((error) =>
+		// Only what does not load is built again: isolated-vm alone takes minutes.
+		const broken = brokenNatives(dir, runtime, line).map((b) => b.name);
+		await buildNatives(dir, runtime, line, log, logFile, broken).catch((error) =>
 			log(String(error.message)),
 		);
 		if (!problemWith(dir, runtime, line, version)) {
