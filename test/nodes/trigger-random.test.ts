@@ -3,6 +3,7 @@ import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillin
 import type { Fault } from '../simulator/app';
 import { PollingTrigger } from '../harness/engine';
 import { DEMO_KEY, useNode } from '../helpers';
+import { sampleCdr } from '../simulator/sampleCdr';
 
 const node = useNode(new TelcoBillingTrigger(), { bulkEmail: { perRun: 7, failEvery: 5 } });
 const FINISHED = ['completed', 'cancelled'];
@@ -76,23 +77,11 @@ test('1,000 polls with faults and campaign and CDR activity: every change emitte
 		if (rand() < 0.3) {
 			for (let n = 1 + Math.floor(rand() * 4); n > 0; n--) {
 				const startdate = rand() < 0.2 ? '2026-11-02 00:00:00' : nextDate();
-				cdrs.insert(pick(['demo-switch', 'other-switch']), rand() < 0.8 ? 1 : 2, {
-					orig_id: `r${i}-${n}-${rand()}`,
-					startdate,
-					enddate: null,
-					accountcode: '',
-					callerid: '0400000000',
-					did: '',
-					direction: 'outbound',
-					destination: '0411111111',
-					destination_info: '',
-					application: '',
-					duration: 1,
-					billsec: 1,
-					cost: null,
-					disposition: 'ANSWERED',
-					privacy_flag: 0,
-				});
+				cdrs.insert(
+					pick(['demo-switch', 'other-switch']),
+					rand() < 0.8 ? 1 : 2,
+					sampleCdr(`r${i}-${n}-${rand()}`, startdate),
+				);
 			}
 		}
 		if (rand() < 0.2) cdrs.rate();

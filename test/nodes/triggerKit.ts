@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
 import { melbourneWallTime } from '../../nodes/shared/melbourne';
+import { sampleCdr } from '../simulator/sampleCdr';
 import { PollingTrigger } from '../harness/engine';
 import { DEMO_KEY, useNode } from '../helpers';
 
@@ -46,23 +47,7 @@ export function useTrigger() {
 				apiKey,
 			}),
 		appendCdr(startdate: string, source = 'demo-switch'): void {
-			state().cdrs.insert(source, 1, {
-				orig_id: `t-${Math.random()}`,
-				startdate,
-				enddate: null,
-				accountcode: '',
-				callerid: '0400000000',
-				did: '',
-				direction: 'outbound',
-				destination: '0411111111',
-				destination_info: '',
-				application: '',
-				duration: 1,
-				billsec: 1,
-				cost: null,
-				disposition: 'ANSWERED',
-				privacy_flag: 0,
-			});
+			state().cdrs.insert(source, 1, sampleCdr(`t-${Math.random()}`, startdate));
 			state().cdrs.afterImport();
 		},
 	};

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CdrStore } from '../cdrStore';
 import type { Fault } from '../app';
 import type { State } from '../state';
+import { sampleCdr } from '../sampleCdr';
 
 const FAULTS: Fault[] = ['http500', 'drop', 'hang', 'invalidKey'];
 
@@ -68,23 +69,11 @@ export function registerControlRoutes(
 					.code(400)
 					.send({ success: false, description: 'give a known source and startdates' });
 			for (const startdate of startdates) {
-				state.cdrs.insert(source!, key.data.department, {
-					orig_id: `sim-${state.nextId('appended')}`,
-					startdate,
-					enddate: null,
-					accountcode: '',
-					callerid: '0400000000',
-					did: '',
-					direction: 'outbound',
-					destination: '0411111111',
-					destination_info: '',
-					application: '',
-					duration: 60,
-					billsec: 60,
-					cost: null,
-					disposition: 'ANSWERED',
-					privacy_flag: 0,
-				});
+				state.cdrs.insert(
+					source!,
+					key.data.department,
+					sampleCdr(`sim-${state.nextId('appended')}`, startdate, 60),
+				);
 			}
 			state.cdrs.afterImport();
 			return { success: true };
