@@ -23,8 +23,7 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 		dark: 'file:../icons/telcoBilling.dark.svg',
 	};
 
-	documentationUrl =
-		'https://github.com/telco-billing/n8n-nodes-telco-billing#portal-login-credential';
+	documentationUrl = 'https://github.com/telco-billing/n8n-nodes-telco-billing#credentials';
 
 	properties: INodeProperties[] = [
 		{

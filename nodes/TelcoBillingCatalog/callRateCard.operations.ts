@@ -1,9 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { collection } from '../shared/describe';
+import { collection, loadedOptions } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
-import { loaded } from './catalog.fields';
 
 const RATE_NUMBERS = ['id', 'ctgid', 'active', 'billing_increment', 'international_markup_percent'];
 
@@ -176,7 +175,7 @@ const rateCardRule: Rule = (input) => {
 	return bad >= 0 ? `Rates (callTypes) row ${bad + 1}: Call Type (ctid) is required` : undefined;
 };
 
-const rateCardId = loaded(
+const rateCardId = loadedOptions(
 	'Call Rate Card Name or ID',
 	'ctgid',
 	'getCallRateCards',

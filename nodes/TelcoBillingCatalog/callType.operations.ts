@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { listCallTypes } from '../shared/callTypes';
 import type { Operation } from '../shared/operations';
-import { loaded } from './catalog.fields';
+import { loadedOptions } from '../shared/describe';
 
 export const callTypeOperations: Operation[] = [
 	{
@@ -29,7 +29,7 @@ export const callTypeOperations: Operation[] = [
 		description: 'Get a call type with its matching rules and default rate',
 		method: 'GET',
 		path: '/callType/get/{ctid}',
-		fields: [loaded('Call Type Name or ID', 'ctid', 'getCallTypes', 'The call type')],
+		fields: [loadedOptions('Call Type Name or ID', 'ctid', 'getCallTypes', 'The call type')],
 		output: { root: 'serviceType', numbers: ['ctid', 'priority'] },
 	},
 ];

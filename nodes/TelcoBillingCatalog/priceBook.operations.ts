@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../shared/operations';
 import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
-import { loaded } from './catalog.fields';
+import { loadedOptions } from '../shared/describe';
 
 const priceBookItems: INodeProperties = {
 	displayName: 'Items',
@@ -87,7 +87,7 @@ const priceBookRule: Rule = (input) => {
 		: undefined;
 };
 
-const priceBookId = loaded(
+const priceBookId = loadedOptions(
 	'Price Book Name or ID',
 	'priceBookId',
 	'getPriceBooks',

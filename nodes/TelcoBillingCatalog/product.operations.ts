@@ -1,5 +1,5 @@
 import type { Operation } from '../shared/operations';
-import { loaded } from './catalog.fields';
+import { loadedOptions } from '../shared/describe';
 
 export const productOperations: Operation[] = [
 	{
@@ -19,7 +19,7 @@ export const productOperations: Operation[] = [
 		description: 'Get a product’s full record',
 		method: 'GET',
 		path: '/product/get/{pid}',
-		fields: [loaded('Product Name or ID', 'pid', 'getProducts', 'The product')],
+		fields: [loadedOptions('Product Name or ID', 'pid', 'getProducts', 'The product')],
 		output: {
 			root: 'products',
 			numbers: [

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { collection } from '../shared/describe';
+import { collection, loadedOptions } from '../shared/describe';
 import type { Operation } from '../shared/operations';
-import { loaded } from './catalog.fields';
 
 const TYPE_NUMBERS = [
 	'esid',
@@ -91,7 +90,9 @@ export const serviceTypeOperations: Operation[] = [
 		description: 'Get a service type’s full record',
 		method: 'GET',
 		path: '/serviceType/get/{esid}',
-		fields: [loaded('Service Type Name or ID', 'esid', 'getServiceTypes', 'The service type')],
+		fields: [
+			loadedOptions('Service Type Name or ID', 'esid', 'getServiceTypes', 'The service type'),
+		],
 		output: { root: 'serviceType', numbers: TYPE_NUMBERS },
 	},
 ];

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { toPlatformDate, toPlatformDateTime } from '../shared/dates';
-import { collection } from '../shared/describe';
+import { collection, loadedMultiOptions } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { isBlank, isCalendarDate } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
@@ -94,20 +94,6 @@ const dateField = (
 	displayOptions: { show },
 });
 
-const multi = (
-	displayName: string,
-	name: string,
-	method: string,
-	what: string,
-): INodeProperties => ({
-	displayName,
-	name,
-	type: 'multiOptions',
-	typeOptions: { loadOptionsMethod: method },
-	default: [],
-	description: `${what}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-});
-
 const listField = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
 	name,
@@ -168,7 +154,7 @@ const reportFields: INodeProperties[] = [
 			displayOptions: { show: { '/report': reportsWith('billinggroups') } },
 		},
 		{
-			...multi(
+			...loadedMultiOptions(
 				'Call Type Names or IDs',
 				'ctid',
 				'getCallTypes',
@@ -218,7 +204,7 @@ const reportFields: INodeProperties[] = [
 			default: 'asc',
 		},
 		{
-			...multi(
+			...loadedMultiOptions(
 				'Service Type Names or IDs',
 				'esid',
 				'getServiceTypes',
@@ -227,7 +213,7 @@ const reportFields: INodeProperties[] = [
 			displayOptions: { show: { '/report': reportsWith('esid') } },
 		},
 		{
-			...multi(
+			...loadedMultiOptions(
 				'Service Type Names or IDs',
 				'serviceTypes',
 				'getServiceTypes',

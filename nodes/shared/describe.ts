@@ -78,3 +78,38 @@ export function collection(
 ): INodeProperties {
 	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
 }
+
+/** A dropdown loaded from the platform (`method` of the node's loadOptions): ids are picked, not typed. */
+export function loadedOptions(
+	displayName: string,
+	name: string,
+	method: string,
+	what: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		typeOptions: { loadOptionsMethod: method },
+		required: true,
+		default: '',
+		description: `${what}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
+/** The same for several values. */
+export function loadedMultiOptions(
+	displayName: string,
+	name: string,
+	method: string,
+	what: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: method },
+		default: [],
+		description: `${what}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
