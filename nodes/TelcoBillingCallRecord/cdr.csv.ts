@@ -40,6 +40,7 @@ export class CsvReader {
 	private afterQuote = false;
 	private fieldQuoted = false;
 	private skipLf = false;
+	private quotedCr = false;
 	private started = false;
 	private line = 1;
 	private recordLine = 1;
@@ -81,12 +82,14 @@ export class CsvReader {
 				const stop = close < 0 ? length : close;
 				const piece = text.slice(i, stop);
 				this.field += piece;
+				// Line breaks inside the field still count as lines of the file (CRLF once, across pieces too).
 				for (let k = 0; k < piece.length; k++) {
 					const p = piece.charCodeAt(k);
-					if (p === LF && !(k > 0 && piece.charCodeAt(k - 1) === CR)) this.line++;
-					else if (p === CR) this.line++;
+					if (p === CR || (p === LF && !this.quotedCr)) this.line++;
+					this.quotedCr = p === CR;
 				}
 				if (close < 0) break;
+				this.quotedCr = false;
 				this.inQuotes = false;
 				this.afterQuote = true;
 				i = close + 1;
