@@ -177,6 +177,8 @@ async function main() {
 			N8N_RUNNERS_BROKER_PORT: '5690',
 			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 			N8N_RESTRICT_FILE_ACCESS_TO: data,
+			// e.g. BENCH_NODE_OPTIONS=--max-old-space-size=300: does the import fit a small heap?
+			...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
 		});
 		writeFileSync(
 			join(folder, 'credentials.json'),
