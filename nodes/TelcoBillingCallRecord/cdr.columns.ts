@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { CDR_FIELDS } from './cdr.records';
+import { CDR_FIELDS, REQUIRED } from './cdr.records';
 
 /** How a file's columns become CDR fields. */
 export type ColumnLayout = 'header' | 'positions' | 'asterisk';
@@ -50,19 +50,27 @@ export function specField(name: string): string | undefined {
 	return Object.keys(CDR_FIELDS).find((field) => field === wanted);
 }
 
-/** A mapper for files with a header record. Columns neither named as a spec field nor renamed are ignored. */
-export function headerMapper(header: string[], renames: Record<string, string>): RowMapper {
+/**
+ * A mapper for files with a header record. Columns neither named as a spec field nor renamed are ignored;
+ * `missing` lists the required fields no column gives (every row would be refused).
+ */
+export function headerMapper(
+	header: string[],
+	renames: Record<string, string>,
+): RowMapper & { missing: string[] } {
 	const renamed = new Map(Object.entries(renames).map(([from, to]) => [normalize(from), to]));
 	const columns: Array<[number, string]> = [];
 	header.forEach((name, index) => {
 		const field = renamed.get(normalize(name)) ?? specField(name);
 		if (field) columns.push([index, field]);
 	});
-	return (fields) => {
+	const mapper = (fields: string[]) => {
 		const row: IDataObject = {};
 		for (const [index, field] of columns) row[field] = fields[index];
 		return row;
 	};
+	const found = new Set(columns.map(([, field]) => field));
+	return Object.assign(mapper, { missing: REQUIRED.filter((field) => !found.has(field)) });
 }
 
 export function positionMapper(positions: string[]): RowMapper {

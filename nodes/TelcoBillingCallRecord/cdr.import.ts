@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { PLATFORM_MESSAGES } from '../shared/envelope';
-import { errorItem, toSafeError } from '../shared/errors';
+import { errorItem, NOTHING_SENT, toSafeError } from '../shared/errors';
 import { requestFor } from '../shared/items';
 import { secretsOfRequest } from '../shared/transport';
 import {
@@ -276,7 +276,20 @@ async function importOne(
 	// Takes one record; true when a batch is full.
 	const take = (record: CsvRecord): boolean => {
 		if (!mapper) {
-			mapper = headerMapper(record.fields, settings.renames);
+			const fromHeader = headerMapper(record.fields, settings.renames);
+			if (fromHeader.missing.length)
+				throw new NodeOperationError(
+					context.getNode(),
+					`The file's header has no column for ${fromHeader.missing.join(', ')}`,
+					{
+						itemIndex,
+						description:
+							`Header: ${record.fields.slice(0, 30).join(', ')}. Name the columns with the ` +
+							'spec’s field names, map them under Column Mapping, or choose another Columns ' +
+							`layout. ${NOTHING_SENT}`,
+					},
+				);
+			mapper = fromHeader;
 			return false;
 		}
 		row++;

@@ -374,3 +374,38 @@ describe('Import File: a failure mid-file and resuming', () => {
 		);
 	});
 });
+
+describe('Import File: the header and several files', () => {
+	test('a header without a required field stops the node before anything is sent', async () => {
+		const result = await importCsv(
+			'Call ID,startdate,callerid,destination\nx,2026-11-20 10:00:00,1,2\n',
+		);
+		expect(result.error?.message).toBe("The file's header has no column for orig_id, direction");
+		expect(result.error?.description).toMatch(
+			/^Header: Call ID, startdate, callerid, destination\./,
+		);
+		expect(batchPosts()).toHaveLength(0);
+	});
+
+	test('one summary per input item, each paired to its file', async () => {
+		const result = await runNode({
+			nodeType,
+			parameters: { operation: 'importFile', binaryPropertyName: 'cdrs' },
+			input: [{ site: 'a' }, { site: 'b' }],
+			inputFiles: [
+				{ cdrs: { content: [HEADER, ...goodRows('a', 2)].join('\n'), fileName: 'a.csv' } },
+				{ cdrs: { content: [HEADER, ...goodRows('b', 3), 'bad'].join('\n'), fileName: 'b.csv' } },
+			],
+			credentials: { baseUrl: node.sim().url, apiKey: DEMO_KEY },
+		});
+		expect(
+			result.items.map((item) => [item.json.fileName ?? item.json.orig_id, item.pairedItem]),
+		).toEqual([
+			['a.csv', { item: 0 }],
+			['b.csv', { item: 1 }],
+			['bad', { item: 1 }],
+		]);
+		expect(jsonOf(result)[1]).toMatchObject({ rowsRead: 4, accepted: 3, refused: 1 });
+		expect(stored()).toHaveLength(5);
+	});
+});
