@@ -1,10 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Container } from '@n8n/di';
-import { BinaryDataService, ErrorReporter } from 'n8n-core';
-import { FileSystemManager } from 'n8n-core/dist/binary-data/file-system.manager';
+import { BinaryDataService } from 'n8n-core';
 import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
+import { useFilesystemBinaryStore } from '../harness/binaryStore';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../helpers';
 
@@ -12,16 +9,14 @@ import { DEMO_KEY, jsonOf, useNode } from '../helpers';
 // the item only holds its id, so the node has to stream it from the binary data service.
 const nodeType = new TelcoBillingCallRecord();
 const node = useNode(nodeType);
-const storage = mkdtempSync(join(tmpdir(), 'telco-binary-'));
+let removeStore: () => void;
 
 beforeAll(async () => {
-	const manager = new FileSystemManager(storage, Container.get(ErrorReporter));
-	await manager.init();
-	Container.get(BinaryDataService).setManager('filesystem-v2', manager);
+	removeStore = await useFilesystemBinaryStore();
 });
 
 afterAll(() => {
-	rmSync(storage, { recursive: true, force: true });
+	removeStore?.();
 });
 
 test('a file in n8n’s filesystem binary store is streamed, and the refused rows CSV is stored there too', async () => {
@@ -59,8 +54,8 @@ test('a file in n8n’s filesystem binary store is streamed, and the refused row
 
 	const list = result.items[0].binary!.refused;
 	expect(list.id).toMatch(/^filesystem-v2:/);
-	const path = Container.get(BinaryDataService).getPath(list.id!);
-	expect(readFileSync(path, 'utf8')).toBe(
+	const written = await Container.get(BinaryDataService).getAsBuffer(list);
+	expect(written.toString('utf8')).toBe(
 		'row,line,orig_id,reason\n2000,2001,fs-2000,Direction (direction) must be inbound or outbound\n',
 	);
 });
