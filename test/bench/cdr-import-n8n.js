@@ -152,7 +152,8 @@ function execute(n8n, env, id) {
 	const run = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
 	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? run.runData;
 	const summary = runData['Import CDRs']?.[0]?.data?.main?.[0]?.[0]?.json;
-	return { seconds, peakMb: Math.round(peakKb / 1024), summary };
+	const progress = result.stdout.split('Telco Billing CDR import:').length - 1;
+	return { seconds, peakMb: Math.round(peakKb / 1024), summary, progress };
 }
 
 async function main() {
@@ -231,6 +232,7 @@ async function main() {
 		row('n8n execute, whole run', node.seconds, `  peak RSS ${node.peakMb} MB`);
 		row('n8n, start-up subtracted', net, `  (node's own timer: ${node.summary.seconds} s)`);
 		row('raw batched loop, same file', rawSeconds);
+		console.log(`  progress lines in n8n's log (every 10,000 rows): ${node.progress}`);
 		console.log(`  node/raw time ratio (start-up subtracted): ${(net / rawSeconds).toFixed(2)}`);
 	} finally {
 		child.kill('SIGTERM');
