@@ -14,6 +14,7 @@ import { eachItem, requestFor } from '../shared/items';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { addMany, getPrices } from './cdr.batches';
 import { cdrFields, operationField } from './cdr.fields';
+import { importFile } from './cdr.import';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
 
 // Single requests per item: operation → how to ask and what to output.
@@ -97,6 +98,7 @@ export class TelcoBillingCallRecord implements INodeType {
 		if (operation === 'addMany') return [await addMany(this)];
 		if (operation === 'getPrices') return [await getPrices(this)];
 		if (operation === 'add') return [await addOne(this)];
+		if (operation === 'importFile') return [await importFile(this)];
 		const describe = simple[operation];
 		return [
 			await eachItem(this, async (itemIndex, secrets) => {

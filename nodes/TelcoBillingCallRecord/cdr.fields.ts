@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { importFileFields } from './cdr.importFields';
 
 const show = (...operation: string[]) => ({ show: { operation } });
 
@@ -49,6 +50,14 @@ export const operationField: INodeProperties = {
 			value: 'getRatingStatus',
 			action: 'Get CDR rating status',
 			description: 'Latest rated call date per CDR source',
+		},
+		{
+			name: 'Import File',
+			value: 'importFile',
+			action: 'Import a CSV file of call records',
+			description:
+				'Read a CSV file of CDRs from a binary property and send it in batches: one summary ' +
+				'item, plus the refused rows',
 		},
 	],
 	default: 'addMany',
@@ -110,6 +119,7 @@ const additionalCdrFields: INodeProperties = {
 const defineShow = { show: { operation: ['add', 'addMany'], dataMode: ['define'] } };
 
 export const cdrFields: INodeProperties[] = [
+	...importFileFields,
 	{
 		displayName: 'Call Record Data',
 		name: 'dataMode',
@@ -186,7 +196,7 @@ export const cdrFields: INodeProperties[] = [
 		default: 500,
 		typeOptions: { minValue: 1, maxValue: 5000 },
 		description: 'Records per request: N items make ceil(N / batch size) requests',
-		displayOptions: show('addMany', 'getPrices'),
+		displayOptions: show('addMany', 'getPrices', 'importFile'),
 	},
 	{
 		displayName: 'Parallel Batches',
@@ -198,7 +208,7 @@ export const cdrFields: INodeProperties[] = [
 			'How many batches may be on their way at once. 2 keeps the platform busy while ' +
 			'the next batch is prepared; 1 sends strictly one after another.',
 
-		displayOptions: show('addMany'),
+		displayOptions: show('addMany', 'importFile'),
 	},
 	{
 		displayName: 'Treat Duplicate as Success',
@@ -209,7 +219,7 @@ export const cdrFields: INodeProperties[] = [
 			'Whether a CDR the platform already has ("CDR ID already exists") counts as ' +
 			'success, so a re-run import is safe',
 
-		displayOptions: show('add', 'addMany'),
+		displayOptions: show('add', 'addMany', 'importFile'),
 	},
 	{
 		displayName: 'Billed Call ID',

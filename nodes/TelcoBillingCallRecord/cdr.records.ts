@@ -22,7 +22,7 @@ export const CDR_FIELDS: Record<string, string> = {
 	privacy_flag: 'Privacy Flag',
 };
 
-const REQUIRED = ['orig_id', 'startdate', 'callerid', 'direction', 'destination'];
+export const REQUIRED = ['orig_id', 'startdate', 'callerid', 'direction', 'destination'];
 const WHOLE_NUMBERS = ['duration', 'billsec'];
 
 function blank(value: unknown): boolean {

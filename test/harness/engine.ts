@@ -11,6 +11,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IDataObject,
+	IExecuteFunctions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
@@ -40,8 +41,18 @@ class NodeTypes implements INodeTypes {
 	}
 }
 
-/** A start node that hands the workflow the test's input items. */
-function inputNodeType(items: IDataObject[]): INodeType {
+/** A file the input node attaches to an item, stored through n8n's binary data service (any mode). */
+export interface InputFile {
+	content: string | Buffer;
+	fileName: string;
+	mimeType?: string;
+}
+
+/** A start node that hands the workflow the test's input items, with their files as binary data. */
+function inputNodeType(
+	items: IDataObject[],
+	files: Array<Record<string, InputFile>> = [],
+): INodeType {
 	return {
 		description: {
 			displayName: 'Test Input',
@@ -54,8 +65,21 @@ function inputNodeType(items: IDataObject[]): INodeType {
 			outputs: ['main'],
 			properties: [],
 		},
-		async execute() {
-			return [items.map((json) => ({ json, pairedItem: { item: 0 } }))];
+		async execute(this: IExecuteFunctions) {
+			const out: INodeExecutionData[] = [];
+			for (const [index, json] of items.entries()) {
+				const item: INodeExecutionData = { json, pairedItem: { item: 0 } };
+				for (const [property, file] of Object.entries(files[index] ?? {})) {
+					item.binary ??= {};
+					item.binary[property] = await this.helpers.prepareBinaryData(
+						Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content, 'utf8'),
+						file.fileName,
+						file.mimeType ?? 'text/csv',
+					);
+				}
+				out.push(item);
+			}
+			return [out];
 		},
 	};
 }
@@ -72,6 +96,8 @@ export interface RunOptions {
 	credentials: ICredentialDataDecryptedObject;
 	otherCredentials?: OtherCredentials;
 	input?: IDataObject[];
+	/** Files per input item, by binary property. */
+	inputFiles?: Array<Record<string, InputFile>>;
 	continueOnFail?: boolean;
 }
 
@@ -88,12 +114,12 @@ const NODE_NAME = 'Telco Billing';
 function buildWorkflow(
 	options: Pick<
 		RunOptions,
-		'nodeType' | 'parameters' | 'input' | 'continueOnFail' | 'otherCredentials'
+		'nodeType' | 'parameters' | 'input' | 'inputFiles' | 'continueOnFail' | 'otherCredentials'
 	>,
 ) {
 	const typeName = `n8n-nodes-telco-billing.${options.nodeType.description.name}`;
 	const nodeTypes = new NodeTypes({
-		testInput: inputNodeType(options.input ?? [{}]),
+		testInput: inputNodeType(options.input ?? [{}], options.inputFiles),
 		[typeName]: options.nodeType,
 	});
 	const input: INode = {

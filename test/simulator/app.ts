@@ -23,7 +23,8 @@ import type { SenderOptions } from './bulkEmail';
  * A failure served instead of the next answer; `{ errorCode }` answers a bulk-email style failure
  * with that code.
  */
-export type Fault = 'http500' | 'drop' | 'hang' | 'invalidKey' | { errorCode: string };
+/** 'pass' lets a request through untouched: queued before a fault, it makes the fault hit a later request. */
+export type Fault = 'http500' | 'drop' | 'hang' | 'invalidKey' | 'pass' | { errorCode: string };
 
 declare module 'fastify' {
 	interface FastifyRequest {

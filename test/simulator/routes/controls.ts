@@ -82,8 +82,18 @@ export function registerControlRoutes(
 
 	app.post(
 		'/__simulator/fault',
-		async (request: FastifyRequest<{ Body: { fault?: Fault; error_code?: string } }>, reply) => {
-			const { fault, error_code: errorCode } = request.body ?? {};
+		async (
+			request: FastifyRequest<{ Body: { fault?: Fault; error_code?: string; after?: number } }>,
+			reply,
+		) => {
+			const { fault, error_code: errorCode, after = 0 } = request.body ?? {};
+			// `after: n`: the fault hits the (n+1)th request from now (e.g. the third batch of an import).
+			if (!(Number.isInteger(after) && after >= 0))
+				return reply
+					.code(400)
+					.send({ success: false, description: 'after must be a whole number, 0 or more' });
+			if (errorCode || (typeof fault === 'string' && FAULTS.includes(fault)))
+				for (let i = 0; i < after; i++) faults.push('pass');
 			if (errorCode) faults.push({ errorCode });
 			else if (typeof fault === 'string' && FAULTS.includes(fault)) faults.push(fault);
 			else

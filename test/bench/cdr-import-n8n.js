@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+// npm run bench:n8n [-- N]: Import File in a real n8n (`n8n execute`, filesystem binary data mode) on a
+// generated CSV of N CDRs (100000 by default), against a raw batched loop reading the same file, both
+// against the simulator in its own process. n8n's start-up is measured with a 1-row file and subtracted.
+// Needs the package built (npm run build) and the pinned n8n (installed into the cache on first use).
+const { spawnSync } = require('node:child_process');
+const {
+	createReadStream,
+	mkdirSync,
+	mkdtempSync,
+	rmSync,
+	writeFileSync,
+	createWriteStream,
+} = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { once } = require('node:events');
+const { ensureN8n, n8nCli, n8nEnv, requestedVersion } = require('../sandbox/n8n.js');
+const { spawnSimulator } = require('../simulator/spawn.js');
+
+const TOTAL = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
+const BATCH = 500;
+const PARALLEL = 2;
+const KEY = 'demo-key-0001';
+const HEADER = 'orig_id,startdate,callerid,direction,destination,billsec,duration,disposition';
+
+async function writeCsv(path, prefix, count) {
+	const out = createWriteStream(path);
+	const callers = ['0412346601', '0412346604', 'N1100000', 'N1100002'];
+	out.write(`${HEADER}\n`);
+	for (let i = 0; i < count; i++) {
+		const start = `2026-11-20 ${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`;
+		const line = `${prefix}-${i},${start},${callers[i % 4]},outbound,${i % 3 === 0 ? '0398765432' : '0411222333'},${30 + (i % 300)},${35 + (i % 300)},ANSWERED\n`;
+		if (!out.write(line)) await once(out, 'drain');
+	}
+	out.end();
+	await once(out, 'finish');
+}
+
+async function post(url, body) {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	return await response.json();
+}
+
+/** The limit: the same file read line by line, PARALLEL batches of BATCH on their way at once. */
+async function raw(base, path) {
+	const fields = HEADER.split(',');
+	const inFlight = [];
+	let batch = [];
+	let rest = '';
+	let header = true;
+	let sent = 0;
+	const settle = async () => {
+		const results = await inFlight.shift();
+		if (!Array.isArray(results) || results.some((r) => r.success !== true))
+			throw new Error('raw batch refused');
+	};
+	const flush = async () => {
+		inFlight.push(post(`${base}/${KEY}/cdr/multiple/add`, batch));
+		sent += batch.length;
+		batch = [];
+		while (inFlight.length >= PARALLEL) await settle();
+	};
+	for await (const chunk of createReadStream(path, {
+		encoding: 'utf8',
+		highWaterMark: 256 * 1024,
+	})) {
+		const lines = (rest + chunk).split('\n');
+		rest = lines.pop();
+		for (const line of lines) {
+			if (header) {
+				header = false;
+				continue;
+			}
+			if (!line) continue;
+			const values = line.split(',');
+			const cdr = {};
+			fields.forEach(
+				(f, i) => (cdr[f] = f === 'billsec' || f === 'duration' ? Number(values[i]) : values[i]),
+			);
+			batch.push(cdr);
+			if (batch.length >= BATCH) await flush();
+		}
+	}
+	if (batch.length) await flush();
+	while (inFlight.length) await settle();
+	return sent;
+}
+
+function workflow(csvPath) {
+	return {
+		id: 'telcoBenchImport',
+		name: 'Telco Billing bench: Import File',
+		active: false,
+		nodes: [
+			{
+				parameters: {},
+				id: 'b1',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+			},
+			{
+				parameters: { operation: 'read', fileSelector: csvPath, options: {} },
+				id: 'b2',
+				name: 'Read File',
+				type: 'n8n-nodes-base.readWriteFile',
+				typeVersion: 1,
+				position: [220, 0],
+			},
+			{
+				parameters: { operation: 'importFile', batchSize: BATCH, parallelBatches: PARALLEL },
+				id: 'b3',
+				name: 'Import CDRs',
+				type: 'CUSTOM.telcoBillingCallRecord',
+				typeVersion: 1,
+				position: [440, 0],
+				credentials: { telcoBillingApi: { id: 'telcoBench', name: 'Telco Billing (bench)' } },
+			},
+		],
+		connections: {
+			Start: { main: [[{ node: 'Read File', type: 'main', index: 0 }]] },
+			'Read File': { main: [[{ node: 'Import CDRs', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** `n8n execute` under /usr/bin/time: wall seconds, peak RSS (MB) and the Import node's summary. */
+function execute(n8n, env, id) {
+	const start = performance.now();
+	const result = spawnSync(
+		'/usr/bin/time',
+		['-v', n8n.node, n8n.bin, 'execute', `--id=${id}`, '--rawOutput'],
+		{
+			env: { ...env, N8N_LOG_LEVEL: 'info' },
+			encoding: 'utf8',
+			maxBuffer: 256 * 1024 * 1024,
+		},
+	);
+	const seconds = (performance.now() - start) / 1000;
+	if (result.status !== 0)
+		throw new Error(`n8n execute failed:\n${result.stdout}\n${result.stderr}`);
+	const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)?.[1]);
+	const lines = result.stdout.split('\n');
+	const run = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
+	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? run.runData;
+	const summary = runData['Import CDRs']?.[0]?.data?.main?.[0]?.[0]?.json;
+	const progress = result.stdout.split('Telco Billing CDR import:').length - 1;
+	return { seconds, peakMb: Math.round(peakKb / 1024), summary, progress };
+}
+
+async function main() {
+	const n8n = await ensureN8n({ version: requestedVersion([]), log: (l) => console.error(l) });
+	const folder = mkdtempSync(join(tmpdir(), 'n8n-telco-bench-import-'));
+	const data = join(folder, 'data');
+	mkdirSync(data);
+	const { child, url } = await spawnSimulator([
+		'--port',
+		'0',
+		'--smtp-port',
+		'0',
+		'--sender-interval',
+		'0',
+	]);
+	try {
+		const one = join(data, 'one.csv');
+		const big = join(data, 'big.csv');
+		await writeCsv(one, 'warm', 1);
+		await writeCsv(big, 'n8n', TOTAL);
+		const env = n8nEnv(n8n, folder, {
+			N8N_RUNNERS_BROKER_PORT: '5690',
+			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+			N8N_RESTRICT_FILE_ACCESS_TO: data,
+			// e.g. BENCH_NODE_OPTIONS=--max-old-space-size=300: does the import fit a small heap?
+			...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+		});
+		writeFileSync(
+			join(folder, 'credentials.json'),
+			JSON.stringify([
+				{
+					id: 'telcoBench',
+					name: 'Telco Billing (bench)',
+					type: 'telcoBillingApi',
+					data: { baseUrl: url, apiKey: KEY },
+				},
+			]),
+		);
+		n8nCli(n8n, ['import:credentials', `--input=${join(folder, 'credentials.json')}`], env);
+		for (const [id, path] of [
+			['benchOne', one],
+			['benchBig', big],
+		]) {
+			const file = join(folder, `${id}.json`);
+			writeFileSync(file, JSON.stringify({ ...workflow(path), id, name: id }));
+			n8nCli(n8n, ['import:workflow', `--input=${file}`], env);
+		}
+		const reset = () => post(`${url}/__simulator/cdrs/reset`, {});
+
+		console.log(
+			`Import File in n8n ${n8n.version} (filesystem binary mode), ${TOTAL.toLocaleString('en')} CDRs, batch ${BATCH}, ${PARALLEL} parallel`,
+		);
+		const startup = execute(n8n, env, 'benchOne');
+		if (startup.summary?.accepted !== 1)
+			throw new Error(`1-row run: ${JSON.stringify(startup.summary)}`);
+		await reset();
+		const node = execute(n8n, env, 'benchBig');
+		if (node.summary?.accepted !== TOTAL)
+			throw new Error(`the import did not accept every row: ${JSON.stringify(node.summary)}`);
+		await reset();
+		const rawStart = performance.now();
+		const sent = await raw(url, big);
+		const rawSeconds = (performance.now() - rawStart) / 1000;
+		if (sent !== TOTAL) throw new Error(`raw loop sent ${sent}`);
+
+		const net = Math.max(0.001, node.seconds - startup.seconds);
+		const row = (label, s, extra = '') =>
+			console.log(
+				`  ${label.padEnd(36)} ${s.toFixed(2).padStart(7)} s  ${Math.round(TOTAL / s)
+					.toLocaleString('en')
+					.padStart(9)} CDR/s${extra}`,
+			);
+		console.log(
+			`  n8n start-up (1-row file)            ${startup.seconds.toFixed(2).padStart(7)} s  peak RSS ${startup.peakMb} MB`,
+		);
+		row('n8n execute, whole run', node.seconds, `  peak RSS ${node.peakMb} MB`);
+		row('n8n, start-up subtracted', net, `  (node's own timer: ${node.summary.seconds} s)`);
+		row('raw batched loop, same file', rawSeconds);
+		console.log(`  progress lines in n8n's log (every 10,000 rows): ${node.progress}`);
+		console.log(`  node/raw time ratio (start-up subtracted): ${(net / rawSeconds).toFixed(2)}`);
+	} finally {
+		child.kill('SIGTERM');
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});
