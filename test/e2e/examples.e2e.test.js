@@ -53,7 +53,12 @@ beforeAll(async () => {
 	simulatorUrl = sim.url;
 	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-e2e-'));
 	// Its own task-broker port, so the end-to-end run works beside a sandbox started with npm start.
-	env = n8nEnv(n8n, folder, { N8N_RUNNERS_BROKER_PORT: '5689', N8N_LOG_LEVEL: 'error' });
+	env = n8nEnv(n8n, folder, {
+		N8N_RUNNERS_BROKER_PORT: '5689',
+		N8N_LOG_LEVEL: 'error',
+		// Import File streams from disk in this mode (the one n8n recommends for large files).
+		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+	});
 	workflows = prepareImports(join(folder, 'imports'), {
 		simulatorUrl,
 		apiKey: DEMO_KEY,
@@ -151,3 +156,33 @@ test('campaign: the preview count becomes the confirmed count of the created cam
 		expect.objectContaining({ id: created.id, recipients: preview.count, status: 'queued' }),
 	]);
 });
+
+test('Import File example: the switch export is streamed in; a re-run counts every row as a duplicate', async () => {
+	// The other CDR example imported the same file: start from an empty store.
+	await fetch(`${simulatorUrl}/__simulator/cdrs/reset`, { method: 'POST' });
+	const summary = () =>
+		execute('Telco Billing example: CDR file import, streamed').output('Import CDR File')[0];
+	expect(summary()).toEqual([
+		expect.objectContaining({
+			fileName: 'cdrs.csv',
+			rowsRead: 5,
+			sent: 5,
+			accepted: 5,
+			duplicates: 0,
+			refused: 0,
+			batches: 1,
+			firstCallDate: '2026-11-20 09:00:05',
+		}),
+	]);
+	const { cdrs } = await simulatorGet('/__simulator/cdrs?source=demo-switch');
+	expect(cdrs.map((c) => c.orig_id)).toEqual([
+		'switch-0001',
+		'switch-0002',
+		'switch-0003',
+		'switch-0004',
+		'switch-0005',
+	]);
+	expect(summary()).toEqual([
+		expect.objectContaining({ rowsRead: 5, accepted: 0, duplicates: 5, refused: 0 }),
+	]);
+}, 120_000);
