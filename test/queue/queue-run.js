@@ -81,6 +81,34 @@ async function waitUntil(what, check, seconds = 60, every = 500) {
 	}
 }
 
+// In a container n8n names an instance after the host (hostId `worker-<hostname>`), so two workers in one
+// container share an id (the main instance warns "Detected multiple instances sharing the same hostId"):
+// where we can, each worker gets a hostname of its own in a UTS namespace of its own (root and unshare).
+const inContainer = existsSync('/.dockerenv') || existsSync('/run/.containerenv');
+const ownHostnames =
+	inContainer && process.getuid?.() === 0 && spawnSync('unshare', ['--uts', 'true']).status === 0;
+
+function spawnWorker(n8n, env, hostname) {
+	const args = ['worker', `--concurrency=${CONCURRENCY}`];
+	if (!ownHostnames) return n8nSpawn(n8n, args, env, ['ignore', 'pipe', 'pipe']);
+	// sh execs node, so the child's pid is n8n's own.
+	return spawn(
+		'unshare',
+		[
+			'--uts',
+			'sh',
+			'-c',
+			'hostname "$1" && shift && exec "$@"',
+			'sh',
+			hostname,
+			n8n.node,
+			n8n.bin,
+			...args,
+		],
+		{ env, stdio: ['ignore', 'pipe', 'pipe'] },
+	);
+}
+
 const children = [];
 
 /** A log file's text so far ('' before its stream has opened it). */
@@ -391,10 +419,11 @@ async function main() {
 			const env = { ...base, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
 			const worker = track(
 				`worker ${w}`,
-				n8nSpawn(n8n, ['worker', `--concurrency=${CONCURRENCY}`], env, ['ignore', 'pipe', 'pipe']),
+				spawnWorker(n8n, env, `n8n-worker-${w}`),
 				join(logs, `worker-${w}.log`),
 			);
 			worker.index = w;
+			worker.hostId = `worker-${ownHostnames ? `n8n-worker-${w}` : '(random)'}`;
 			workers.push(worker);
 		}
 		const alive = () => {
@@ -499,7 +528,10 @@ async function main() {
 				typeof detail.data.data === 'string' ? flatted.parse(detail.data.data) : detail.data.data;
 			const file = run.resultData.runData.Webhook?.[0]?.data?.main?.[0]?.[0]?.json?.body?.file;
 			const summary = run.resultData.runData['Import CDR File']?.[0]?.data?.main?.[0]?.[0]?.json;
+			const binaryId =
+				run.resultData.runData['Read CDR File']?.[0]?.data?.main?.[0]?.[0]?.binary?.data?.id;
 			runs.push({
+				binaryId,
 				id: execution.id,
 				status: execution.status,
 				error: run.resultData.error?.message,
@@ -518,6 +550,10 @@ async function main() {
 		for (const r of runs) {
 			if (r.status !== 'success') problems.push(`execution ${r.id}: ${r.status} ${r.error ?? ''}`);
 			if (!r.worker) problems.push(`execution ${r.id}: no worker's log says it ran it`);
+			if (!r.binaryId?.startsWith('database:'))
+				problems.push(
+					`execution ${r.id}: the file's binary data is not in the database (${r.binaryId})`,
+				);
 			if (r.summary?.rowsRead !== ROWS || r.summary?.accepted !== ROWS || r.summary?.refused !== 0)
 				problems.push(`execution ${r.id} (${r.file}): summary ${JSON.stringify(r.summary)}`);
 		}
@@ -547,7 +583,7 @@ async function main() {
 		);
 		for (const r of runs)
 			console.log(
-				`  execution ${String(r.id).padStart(3)}  ${r.status.padEnd(8)} worker ${r.worker ?? '?'} (pid ${workers[r.worker - 1]?.pid ?? '?'}, job ${r.job ?? '?'})  ${r.file?.split('/').pop()}  rows ${r.summary?.rowsRead} accepted ${r.summary?.accepted} duplicates ${r.summary?.duplicates} refused ${r.summary?.refused}  ${r.seconds.toFixed(1)} s`,
+				`  execution ${String(r.id).padStart(3)}  ${r.status.padEnd(8)} worker ${r.worker ?? '?'} (${workers[r.worker - 1]?.hostId ?? '?'}, pid ${workers[r.worker - 1]?.pid ?? '?'}, job ${r.job ?? '?'})  ${r.file?.split('/').pop()}  rows ${r.summary?.rowsRead} accepted ${r.summary?.accepted} duplicates ${r.summary?.duplicates} refused ${r.summary?.refused}  ${r.seconds.toFixed(1)} s`,
 			);
 		console.log(
 			`  stored in the simulator: ${ids.length.toLocaleString('en')} CDRs, ${unique.size.toLocaleString('en')} distinct; per prefix ${JSON.stringify(perPrefix)}`,
