@@ -334,6 +334,7 @@ async function main() {
 		`n8n ${n8n.version} on Node ${n8n.nodeVersion}; ${FILES} files × ${ROWS} rows, ${WORKERS} workers (concurrency ${CONCURRENCY}), ${DB}`,
 	);
 	const folder = mkdtempSync(join(tmpdir(), 'n8n-telco-queue-'));
+	children.folder = folder;
 	chmodSync(folder, 0o755);
 	const data = join(folder, 'data');
 	mkdirSync(data);
@@ -612,7 +613,12 @@ for (const signal of ['SIGINT', 'SIGTERM'])
 		if (ending) return;
 		ending = true;
 		log(`${signal}: stopping the child processes`);
-		stopAll().finally(() => process.exit(130));
+		stopAll().finally(() => {
+			if (children.pgFolder) rmSync(children.pgFolder, { recursive: true, force: true });
+			if (children.folder && !process.env.TELCO_QUEUE_KEEP)
+				rmSync(children.folder, { recursive: true, force: true });
+			process.exit(130);
+		});
 	});
 
 main().catch((error) => {
