@@ -28,7 +28,7 @@ export const filterRows: INodeProperties = {
 						'Customer field to filter on. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 				{
-					displayName: 'Join',
+					displayName: 'Join With Rows Above',
 					name: 'join',
 					type: 'options',
 					options: [
@@ -40,6 +40,8 @@ export const filterRows: INodeProperties = {
 						{ name: 'OR', value: 'OR', description: 'Add customers matching this row' },
 					],
 					default: 'AND',
+					description:
+						'How this row combines with the rows above it; the first row has none to join',
 				},
 				{
 					displayName: 'Option Name or ID',
@@ -48,7 +50,7 @@ export const filterRows: INodeProperties = {
 					typeOptions: { loadOptionsMethod: 'getFilterValues', loadOptionsDependsOn: ['&field'] },
 					default: '',
 					description:
-						'For select fields: one of the field’s options. Account State’s Normal is a blank option, which the platform ignores, so it is refused. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						'For select fields: one of the field’s options (text and number fields use Value instead). Account State’s Normal is a blank option, which the platform ignores, so it is refused. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 				{
 					displayName: 'Value',

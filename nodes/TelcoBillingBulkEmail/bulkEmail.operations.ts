@@ -118,6 +118,8 @@ export const bulkEmailOperations: Operation[] = [
 		method: 'POST',
 		path: `${PREFIX}/preview`,
 		fields: [
+			{ ...subjectField, description: 'With Content, renders the preview for the first recipient' },
+			{ ...contentField, description: 'With Subject, renders the preview for the first recipient' },
 			filterRows,
 			customerIdsField,
 			{
@@ -128,8 +130,6 @@ export const bulkEmailOperations: Operation[] = [
 				typeOptions: { minValue: 0, maxValue: 1000 },
 				description: 'Recipients to list, 0 to 1000; 0 gives the count only',
 			},
-			{ ...subjectField, description: 'With Content, renders the preview for the first recipient' },
-			{ ...contentField, description: 'With Subject, renders the preview for the first recipient' },
 		],
 		rules: [
 			audienceRule,

@@ -57,7 +57,8 @@ const paymentFields: INodeProperties[] = [
 		type: 'number',
 		required: true,
 		default: 0,
-		typeOptions: { minValue: 1, numberPrecision: 2 },
+		// No minValue: the editor would show the default as a prefilled 1.00. Below 1 is refused at run time.
+		typeOptions: { numberPrecision: 2 },
 		description: 'Amount to charge in dollars, at least 1',
 	}),
 	bodyField({

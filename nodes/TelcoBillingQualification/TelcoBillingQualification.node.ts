@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/describe';
+import { describeResource, labelSubtitle } from '../shared/describe';
 import { qualificationOperations } from './qualification.operations';
 
 export class TelcoBillingQualification implements INodeType {
@@ -11,7 +11,10 @@ export class TelcoBillingQualification implements INodeType {
 			light: 'file:../../icons/telcoBilling.svg',
 			dark: 'file:../../icons/telcoBilling.dark.svg',
 		},
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: labelSubtitle(
+			'operation',
+			qualificationOperations.map(({ name, value }) => ({ name, value })),
+		),
 		description: 'Qualify street addresses for network services and verify AVC ids',
 		defaults: { name: 'Telco Billing Qualification' },
 		usableAsTool: true,

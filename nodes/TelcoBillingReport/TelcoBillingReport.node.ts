@@ -1,8 +1,8 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/describe';
-import { reportOperations } from './report.operations';
+import { describeSingleOperation, labelSubtitle } from '../shared/describe';
+import { reportOperations, REPORT_OPTIONS } from './report.operations';
 
 export class TelcoBillingReport implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,7 +12,7 @@ export class TelcoBillingReport implements INodeType {
 			light: 'file:../../icons/telcoBilling.svg',
 			dark: 'file:../../icons/telcoBilling.dark.svg',
 		},
-		subtitle: '={{$parameter["report"]}}',
+		subtitle: labelSubtitle('report', REPORT_OPTIONS),
 		description:
 			'Run any of the billing platform’s reports (receivables, billed minutes, new and ' +
 			'ended services, revenue) for a period',
@@ -20,19 +20,7 @@ export class TelcoBillingReport implements INodeType {
 		defaults: { name: 'Telco Billing Report' },
 		usableAsTool: true,
 		...declarativeNode(),
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Report', value: 'report', description: 'Reports of the reports module' },
-				],
-				default: 'report',
-			},
-			...describeResource('report', reportOperations, 'run'),
-		],
+		properties: [...describeSingleOperation('report', reportOperations[0])],
 	};
 
 	methods = { loadOptions };

@@ -62,6 +62,9 @@ const REPORTS: Array<{
 	},
 ];
 
+/** The Report dropdown's choices (also the canvas subtitle's labels). */
+export const REPORT_OPTIONS = REPORTS.map(({ name, value }) => ({ name, value }));
+
 const reportsWith = (option: string) =>
 	REPORTS.filter((r) => r.options?.includes(option)).map((r) => r.value);
 const dated = REPORTS.filter((r) => !r.dateOnly).map((r) => r.value);
@@ -108,7 +111,7 @@ const reportFields: INodeProperties[] = [
 		displayName: 'Report',
 		name: 'report',
 		type: 'options',
-		options: REPORTS.map(({ name, value }) => ({ name, value })),
+		options: REPORT_OPTIONS,
 		default: 'billedMinutes',
 		description: 'The report to run',
 	},

@@ -6,6 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { labelSubtitle } from '../shared/describe';
 import { toSafeError } from '../shared/errors';
 import { loadOptions } from '../shared/loaders';
 import { splitList } from '../shared/rules';
@@ -81,7 +82,7 @@ function examples(observation: Observation, settings: Settings): Emitted[] {
 
 export class TelcoBillingTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Telco Billing Trigger',
+		displayName: 'Telco Billing Events Trigger',
 		name: 'telcoBillingTrigger',
 		icon: {
 			light: 'file:../../icons/telcoBilling.svg',
@@ -89,7 +90,7 @@ export class TelcoBillingTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: labelSubtitle('events', triggerFields[0].options),
 		description:
 			'Starts a workflow when bulk email campaigns change, when CDRs are imported or ' +
 			'rated, and when a CDR feed stalls',

@@ -10,31 +10,37 @@ export const triggerFields: INodeProperties[] = [
 			{
 				name: 'Campaign Finished',
 				value: 'campaignFinished',
+				action: 'On campaign finished',
 				description: 'A campaign completed or was cancelled',
 			},
 			{
 				name: 'Campaign Status Changed',
 				value: 'campaignStatusChanged',
+				action: 'On campaign status changed',
 				description: 'A campaign moved to another status',
 			},
 			{
 				name: 'CDR Feed Stale',
 				value: 'cdrFeedStale',
+				action: 'On CDR feed stale',
 				description: 'A source’s latest imported call is older than the threshold: once per stall',
 			},
 			{
 				name: 'CDRs Imported',
 				value: 'cdrsImported',
+				action: 'On CDRs imported',
 				description: 'A source’s latest imported call date moved forward',
 			},
 			{
 				name: 'CDRs Rated',
 				value: 'cdrsRated',
+				action: 'On CDRs rated',
 				description: 'A source’s latest rated call date moved forward',
 			},
 			{
 				name: 'New Campaign',
 				value: 'newCampaign',
+				action: 'On new campaign',
 				description: 'A bulk email campaign was created',
 			},
 		],

@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { Operation } from './operations';
 import { routingOf } from './routing';
 
@@ -65,6 +65,27 @@ export function describeResource(
 	return [operationProperty, ...fields];
 }
 
+/**
+ * A node with one resource and one operation, the way n8n's single-operation nodes look: no Resource or
+ * Operation dropdown. Both stay as hidden parameters with their values, so saved workflows (which hold
+ * them) keep working, and the operation's routing travels on the hidden Operation parameter.
+ */
+export function describeSingleOperation(resource: string, operation: Operation): INodeProperties[] {
+	const { value } = operation;
+	const [, ...fields] = describeResource(resource, [operation], value);
+	return [
+		{ displayName: 'Resource', name: 'resource', type: 'hidden', default: resource },
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'hidden',
+			default: value,
+			routing: routingOf(operation),
+		},
+		...fields,
+	];
+}
+
 /** A parameter sent as the body field of the same name. */
 export function bodyField(field: INodeProperties): INodeProperties {
 	return { ...field, routing: { send: { type: 'body', property: field.name } } };
@@ -112,4 +133,17 @@ export function loadedMultiOptions(
 		default: [],
 		description: `${what}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
+
+/**
+ * A canvas subtitle that shows the labels of the chosen options (one value or several), not their raw
+ * values: "Add Many", not "addMany". A value the table does not know is shown as it is.
+ */
+export function labelSubtitle(parameter: string, options: INodeProperties['options']): string {
+	const labels = Object.fromEntries(
+		((options ?? []) as INodePropertyOptions[]).map((option) => [
+			String(option.value),
+			option.name,
+		]),
+	);
+	return `={{ [].concat($parameter["${parameter}"]).map(v => (${JSON.stringify(labels)})[v] || v).join(", ") }}`;
 }

@@ -87,13 +87,17 @@ export const loadOptions = {
 	/** The options of the select field chosen in the same filter row; text and number fields have none. */
 	async getFilterValues(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const field = this.getCurrentNodeParameter('&field') as string | undefined;
-		if (!field) return [];
+		// A text or number field has no options: its one entry says so, and being the parameter's
+		// default it raises no "value not supported" issue in the editor.
+		const useValue = [{ name: 'None: Fill in Value Below', value: '' }];
+		if (!field) return useValue;
 		const body = (await platformRequest(this, {
 			method: 'GET',
 			url: '/customer/bulk-email/filters',
 		})) as IDataObject;
 		const chosen = ((body.fields as IDataObject[]) ?? []).find((f) => f.key === field);
 		const options = Array.isArray(chosen?.options) ? (chosen.options as IDataObject[]) : [];
+		if (options.length === 0) return useValue;
 		return options.map((o) => ({ name: String(o.label ?? o.key), value: String(o.key ?? '') }));
 	},
 

@@ -46,7 +46,8 @@ describe('filter dropdowns', () => {
 				undefined,
 				'parameters.filters.rows[0].option',
 			),
-		).toEqual([]);
+			// A text field has no options: one entry says to use Value, so the editor shows no issue.
+		).toEqual([{ name: 'None: Fill in Value Below', value: '' }]);
 	});
 });
 
