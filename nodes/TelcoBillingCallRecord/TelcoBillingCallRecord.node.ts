@@ -7,6 +7,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { PLATFORM_MESSAGES } from '../shared/envelope';
+import { labelSubtitle } from '../shared/describe';
 import { toSafeError } from '../shared/errors';
 import { isRefusal } from '../shared/failure';
 import { toRecords } from '../shared/output';
@@ -80,7 +81,7 @@ export class TelcoBillingCallRecord implements INodeType {
 		},
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"]}}',
+		subtitle: labelSubtitle('operation', operationField.options),
 		description:
 			'Import call records (CDRs) in fast batches, check import and rating status, and ' +
 			'look up call prices',

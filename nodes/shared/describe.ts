@@ -133,6 +133,7 @@ export function loadedMultiOptions(
 		default: [],
 		description: `${what}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
+}
 
 /**
  * A canvas subtitle that shows the labels of the chosen options (one value or several), not their raw
