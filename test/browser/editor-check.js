@@ -11,7 +11,6 @@
 // the project or from PUPPETEER_CORE_PATH (a folder where it is installed, e.g. /tmp/browser-tools).
 const { spawnSync } = require('node:child_process');
 const { existsSync, mkdirSync, mkdtempSync, rmSync, readdirSync } = require('node:fs');
-const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { spawnSimulator } = require('../simulator/spawn.js');
@@ -24,6 +23,7 @@ const {
 	prepareImports,
 	requestedVersion,
 } = require('../sandbox/n8n.js');
+const { freePort, sleep } = require('../sandbox/waiting.js');
 
 const OWNER = {
 	email: 'sandbox@telco-billing.example',
@@ -52,17 +52,6 @@ function chromiumPath() {
 	if (!found) throw new Error('Chromium not found: apt-get install chromium, or set CHROMIUM_PATH');
 	return found;
 }
-
-async function freePort() {
-	return await new Promise((resolve) => {
-		const server = createServer().listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-	});
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(url, seconds = 180) {
 	for (let i = 0; i < seconds * 2; i++) {

@@ -11,7 +11,6 @@
 // Finally n8n's database files and its log (level debug) are searched for the API key in every spelling.
 // TELCO_E2E_KEEP=1 keeps the temporary folder (n8n's files and n8n.log) for a look afterwards.
 const http = require('node:http');
-const net = require('node:net');
 const {
 	createWriteStream,
 	mkdirSync,
@@ -33,6 +32,7 @@ const {
 	requestedVersion,
 } = require('../sandbox/n8n.js');
 const { spawnSimulator } = require('../simulator/spawn.js');
+const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
 
 // A key with characters that mean something in a URL and in a form: it must never be written down by n8n.
 const KEY = 'e2e key/9f?x=1&y';
@@ -54,7 +54,6 @@ const OWNER = {
 };
 const FINISHED = ['completed', 'cancelled'];
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line) =>
 	process.stderr.write(`[trigger e2e ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
@@ -73,29 +72,6 @@ let cookie;
 let recipients;
 let cdrClock = 0;
 const timings = {};
-
-/** A port nothing listens on now. */
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const probe = net.createServer();
-		probe.once('error', reject);
-		probe.listen(0, '127.0.0.1', () => {
-			const { port } = probe.address();
-			probe.close(() => resolve(port));
-		});
-	});
-}
-
-/** Waits until check() returns something truthy; fails with what it waited for after `seconds`. */
-async function waitUntil(what, check, seconds = 60, every = 500) {
-	const deadline = Date.now() + seconds * 1000;
-	for (;;) {
-		const value = await check();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${seconds} s waiting for ${what}`);
-		await sleep(every);
-	}
-}
 
 // --- The proxy in front of the simulator -------------------------------------------------------------
 

@@ -12,7 +12,6 @@
 // redis-server) and, for --db postgres (the default), PostgreSQL's initdb/postgres (Debian's postgresql).
 // TELCO_QUEUE_KEEP=1 keeps the temporary folder (logs of every process).
 const { spawn, spawnSync } = require('node:child_process');
-const net = require('node:net');
 const { once } = require('node:events');
 const {
 	chmodSync,
@@ -29,6 +28,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ensureN8n, n8nCli, n8nEnv, n8nSpawn, requestedVersion } = require('../sandbox/n8n.js');
 const { spawnSimulator } = require('../simulator/spawn.js');
+const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
 
 function option(name, fallback) {
 	const args = process.argv.slice(2);
@@ -55,31 +55,9 @@ const OWNER = {
 };
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const started = Date.now();
 const log = (line) =>
 	console.error(`[queue ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const probe = net.createServer();
-		probe.once('error', reject);
-		probe.listen(0, '127.0.0.1', () => {
-			const { port } = probe.address();
-			probe.close(() => resolve(port));
-		});
-	});
-}
-
-async function waitUntil(what, check, seconds = 60, every = 500) {
-	const deadline = Date.now() + seconds * 1000;
-	for (;;) {
-		const value = await check();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${seconds} s waiting for ${what}`);
-		await sleep(every);
-	}
-}
 
 // In a container n8n names an instance after the host (hostId `worker-<hostname>`), so two workers in one
 // container share an id (the main instance warns "Detected multiple instances sharing the same hostId"):
