@@ -9,12 +9,14 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 import { errorItem, recordItems, toSafeError } from './errors';
+import { PlatformRequestError } from './failure';
 import { fillPath } from './path';
-import type { Operation } from './operations';
+import type { Operation, OutputContext } from './operations';
 import { lacksRoot, RecordFailures, toRecords } from './output';
 import { walkPages } from './pager';
 import { checkInput, readInput } from './requestInput';
 import type { RequestInput } from './rules';
+import { subjectOf } from './subject';
 import { bodyOf, platformRequest } from './transport';
 import type { RequestSettings } from './transport';
 
@@ -49,6 +51,21 @@ function settingsOf(op: Operation, input: RequestInput): RequestSettings {
 	};
 }
 
+/**
+ * An operation whose refusals are answers (a portal login that does not work): the item instead of the
+ * failure, for a refusal in an HTTP 200 without error_code. Transport and HTTP failures still fail.
+ */
+async function answerInstead(
+	op: Operation,
+	error: unknown,
+	context: OutputContext,
+): Promise<IDataObject | undefined> {
+	if (!op.refusalAsAnswer || !(error instanceof PlatformRequestError)) return undefined;
+	const { failure } = error;
+	if (failure.kind !== 'refused' || failure.errorCode) return undefined;
+	return await op.refusalAsAnswer(failure, context);
+}
+
 /** routing.send.preSend: checks the item's input, then fills in the path (values encoded) and the body. */
 function prepareRequest(op: Operation) {
 	return async function (
@@ -73,11 +90,21 @@ function prepareRequest(op: Operation) {
 	};
 }
 
+/** Sends a further request of this item through the operation's credential, judged like every other. */
+function senderFor(context: IExecuteSingleFunctions, settings: RequestSettings) {
+	return async (options: IHttpRequestOptions, preface?: string) =>
+		await platformRequest(
+			context,
+			{ ...options, method: options.method ?? 'GET' },
+			{ ...settings, preface },
+		);
+}
+
 /** A failure of this item: an error item paired to it under Continue On Fail, otherwise thrown. */
 function failedItem(
 	context: IExecuteSingleFunctions,
 	error: unknown,
-	settings: RequestSettings,
+	{ settings, input, op }: { settings: RequestSettings; input?: RequestInput; op: Operation },
 ): INodeExecutionData[] {
 	const toErrorOutput = context.getNode().onError === 'continueErrorOutput';
 	if (error instanceof RecordFailures && context.continueOnFail()) {
@@ -94,6 +121,7 @@ function failedItem(
 		error,
 		context.getItemIndex(),
 		settings.secrets ?? [],
+		input && subjectOf(op, input),
 	);
 	if (!context.continueOnFail()) throw safe;
 	return [errorItem(safe, context.getItemIndex(), toErrorOutput)];
@@ -128,17 +156,20 @@ function readResponse(op: Operation) {
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
 		const { input, settings, before } = preparedFor(this);
+		const context: OutputContext = {
+			input,
+			before,
+			credential: async (type) => await this.getCredentials(type),
+			request: senderFor(this, settings),
+		};
 		try {
 			let body = await bodyOf(this, response, settings);
-			if (op.outputOf)
-				body = await op.outputOf(body, {
-					input,
-					before,
-					credential: async (type) => await this.getCredentials(type),
-				});
+			if (op.outputOf) body = await op.outputOf(body, context);
 			return itemsOf(this, op, input, toRecords(body, op.output));
 		} catch (error) {
-			return failedItem(this, error, settings);
+			const answer = await answerInstead(op, error, context).catch(() => undefined);
+			if (answer) return itemsOf(this, op, input, [answer]);
+			return failedItem(this, error, { settings, input, op });
 		}
 	};
 }
@@ -185,8 +216,7 @@ function sendRequests(op: Operation) {
 		try {
 			if (state.refusal) throw state.refusal;
 			if (op.list === 'paged') return await readPages(this, op, sent, state);
-			const request = async (extra: IHttpRequestOptions) =>
-				await platformRequest(this, { ...extra, method: extra.method ?? 'GET' }, state.settings);
+			const request = senderFor(this, state.settings);
 			if (op.answerFrom)
 				return itemsOf(
 					this,
@@ -201,7 +231,7 @@ function sendRequests(op: Operation) {
 			}
 			return await this.makeRoutingRequest({ ...requestData, options: sent });
 		} catch (error) {
-			return failedItem(this, error, state.settings);
+			return failedItem(this, error, { ...state, op });
 		}
 	};
 }

@@ -82,7 +82,13 @@ describe('Verify Portal Login', () => {
 	test('a portal user’s login works and its key is this credential’s; neither the key nor the password enters execution data', async () => {
 		const result = await verify();
 		expect(jsonOf(result)).toEqual([
-			{ success: true, username: 'sandbox', key_matches_credential: true, key_hint: '…0001' },
+			{
+				valid: true,
+				success: true,
+				username: 'sandbox',
+				key_matches_credential: true,
+				key_hint: '…0001',
+			},
 		]);
 		expect(everything(result)).not.toContain(DEMO_KEY);
 		expect(leaks(result.run, [SANDBOX_LOGIN.password])).toEqual([]);
@@ -97,10 +103,12 @@ describe('Verify Portal Login', () => {
 		expect(jsonOf(result)[0]).toMatchObject({ key_matches_credential: false });
 	});
 
-	test('a wrong password is the platform’s error, without the password in it', async () => {
+	test('a wrong password is an item with the platform’s words, without the password in it', async () => {
 		const wrong = { ...SANDBOX_LOGIN, password: `${SANDBOX_LOGIN.password}-wrong` };
-		const result = await verify(wrong, { continueOnFail: true });
-		expect(jsonOf(result)).toEqual([{ error: 'invalid username or password' }]);
+		const result = await verify(wrong);
+		expect(jsonOf(result)).toEqual([
+			{ valid: false, username: 'sandbox', reason: 'invalid username or password' },
+		]);
 		expect(leaks(result.run, [wrong.password])).toEqual([]);
 	});
 

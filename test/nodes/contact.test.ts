@@ -83,6 +83,6 @@ describe('Contact', () => {
 	test('a contact of another customer is not found', async () => {
 		const foreign = node.sim().state.contacts.find((c) => c.cid === 1005)!;
 		const result = await node.run(contact('get', { cid: '1002', contactId: String(foreign.id) }));
-		expect(result.error?.message).toBe('no customer found');
+		expect(result.error?.message).toBe(`No customer found (customer 1002, contact ${foreign.id})`);
 	});
 });

@@ -9,6 +9,7 @@ const documented = [
 		name: 'no customer found (success:false, description)',
 		parameters: { resource: 'customer', operation: 'getBalance', cid: '99999' },
 		message: 'no customer found',
+		shown: 'No customer found (customer 99999)',
 	},
 	{
 		name: "no customer found (result:'false', reason, id:0) on update",
@@ -19,11 +20,13 @@ const documented = [
 			updateFields: { company: 'X' },
 		},
 		message: 'no customer found',
+		shown: 'No customer found (customer nobody)',
 	},
 	{
 		name: "unable to retrieve customer (success:'false' as a string, message)",
 		parameters: { resource: 'customer', operation: 'getServicePricing', cid: '99999' },
 		message: 'unable to retrieve customer',
+		shown: 'Unable to retrieve customer (customer 99999)',
 	},
 	{
 		name: "the add failure (result:'false', reason, id:0)",
@@ -33,11 +36,13 @@ const documented = [
 			customerFields: { email: 'only@email.example' },
 		},
 		message: 'company or name is required',
+		shown: 'company or name is required',
 	},
 	{
 		name: 'no customer found on a contact endpoint',
 		parameters: { resource: 'contact', operation: 'getAll', cid: '99999', returnAll: true },
 		message: 'no customer found',
+		shown: 'No customer found (customer 99999)',
 	},
 	{
 		name: 'no customer found on credit management',
@@ -48,15 +53,18 @@ const documented = [
 			status: '0',
 		},
 		message: 'no customer found',
+		shown: 'No customer found (customer 99999)',
 	},
 ];
 
-describe.each(documented)('$name', ({ parameters, message }) => {
+// The error shown names the customer the platform's terse words are about; the platform's own words stay
+// in the error (platformMessage) and are the Continue On Fail item's error.
+describe.each(documented)('$name', ({ parameters, message, shown }) => {
 	test('stops the node with a NodeApiError carrying the platform’s words', async () => {
 		const result = await node.run(parameters);
 		expect(result.items).toEqual([]);
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe(message);
+		expect(result.error?.message).toBe(shown);
 		expect(result.error?.context).toMatchObject({ itemIndex: 0, platformMessage: message });
 	});
 

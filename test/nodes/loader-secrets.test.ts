@@ -48,13 +48,18 @@ function referencedMethods(value: unknown, found = new Set<string>()): Set<strin
 	return found;
 }
 
-// Every dropdown and list search the editor can call on every node.
+// The Report's Order By columns come from the spec's table, not from a request.
+const LOCAL_METHODS = ['loadOptions.getReportColumns'];
+
+// Every dropdown and list search the editor can call on every node that asks the platform.
 const methods = nodeTypes.flatMap((nodeType) =>
-	[...referencedMethods(nodeType.description.properties)].map((method) => ({
-		label: `${nodeType.description.name} ${method}`,
-		nodeType,
-		method,
-	})),
+	[...referencedMethods(nodeType.description.properties)]
+		.filter((method) => !LOCAL_METHODS.includes(method))
+		.map((method) => ({
+			label: `${nodeType.description.name} ${method}`,
+			nodeType,
+			method,
+		})),
 );
 
 // The bundle dropdown reads the customer of a bundle operation; the filter dropdown the row's field.

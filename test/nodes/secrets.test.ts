@@ -69,7 +69,7 @@ describe('the key never appears in an error, its description or the execution da
 
 	test('on an HTTP-200 failure', async () => {
 		const result = await node.run({ ...balance, cid: '77777' }, { apiKey: KEY });
-		expect(result.error?.message).toBe('no customer found');
+		expect(result.error?.message).toBe('No customer found (customer 77777)');
 		expectNoKey(result);
 	});
 

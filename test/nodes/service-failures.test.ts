@@ -21,10 +21,12 @@ async function runCatalog(parameters: INodeParameters, continueOnFail = false) {
 const serviceMessages = [
 	{
 		message: 'service not found',
+		shown: 'Service not found (service 99999)',
 		parameters: { resource: 'service', operation: 'get', serviceId: rl(99999) },
 	},
 	{
 		message: 'service not found',
+		shown: 'Service not found (service 99999)',
 		parameters: { resource: 'service', operation: 'calculateEtf', serviceId: rl(99999) },
 	},
 	{
@@ -59,10 +61,12 @@ const serviceMessages = [
 	},
 	{
 		message: 'serviceBundles not found',
+		shown: 'serviceBundles not found (bundle 777)',
 		parameters: { resource: 'bundle', operation: 'get', bundleId: 777 },
 	},
 	{
 		message: 'serviceType not found',
+		shown: 'serviceType not found (customer 1001, service type 99)',
 		parameters: {
 			resource: 'service',
 			operation: 'create',
@@ -74,10 +78,12 @@ const serviceMessages = [
 	},
 ];
 
-describe.each(serviceMessages)('Service node: $message', ({ message, parameters }) => {
+// A terse not-found answer is shown with the record it is about (`shown`); the platform's words stay the
+// Continue On Fail item's error.
+describe.each(serviceMessages)('Service node: $message', ({ message, parameters, shown }) => {
 	test('is a node error with the platform’s words, and a paired item with Continue On Fail', async () => {
 		const failed = await serviceNode.run(parameters);
-		expect(failed.error?.message).toBe(message);
+		expect(failed.error?.message).toBe(shown ?? message);
 		const continued = await serviceNode.run(parameters, { continueOnFail: true });
 		expect(jsonOf(continued)).toEqual([{ error: message }]);
 		expect(continued.items[0].pairedItem).toEqual({ item: 0 });
@@ -87,18 +93,22 @@ describe.each(serviceMessages)('Service node: $message', ({ message, parameters 
 const catalogMessages = [
 	{
 		message: 'serviceType not found',
+		shown: 'serviceType not found (service type 404)',
 		parameters: { resource: 'serviceType', operation: 'get', esid: 404 },
 	},
 	{
 		message: 'serviceType not found',
+		shown: 'serviceType not found (call type 404)',
 		parameters: { resource: 'callType', operation: 'get', ctid: 404 },
 	},
 	{
 		message: 'priceBook not found',
+		shown: 'priceBook not found (price book 404)',
 		parameters: { resource: 'priceBook', operation: 'get', priceBookId: 404 },
 	},
 	{
 		message: 'products not found',
+		shown: 'Products not found (product 404)',
 		parameters: { resource: 'product', operation: 'get', pid: 404 },
 	},
 	{
@@ -116,10 +126,10 @@ const catalogMessages = [
 	},
 ];
 
-describe.each(catalogMessages)('Catalog node: $message', ({ message, parameters }) => {
+describe.each(catalogMessages)('Catalog node: $message', ({ message, parameters, shown }) => {
 	test('is a node error with the platform’s words, and a paired item with Continue On Fail', async () => {
 		const failed = await runCatalog(parameters);
-		expect(failed.error?.message).toBe(message);
+		expect(failed.error?.message).toBe(shown ?? message);
 		const continued = await runCatalog(parameters, true);
 		expect(jsonOf(continued)).toEqual([{ error: message }]);
 	});

@@ -154,7 +154,10 @@ describe('Service: create and update', () => {
 		const result = await node.run(
 			service('update', { serviceId: rl(target.id), recalculateMonthlyFee: true }),
 		);
-		expect(jsonOf(result)).toEqual([{ success: true, id: target.id }]);
+		// The item is the service as the platform now holds it, read back with Get.
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ id: target.id, cid: 1001, monthlyfee: 59.95 }),
+		]);
 		expect(target.monthlyfee).toBe(59.95);
 	});
 
@@ -406,7 +409,8 @@ describe('Service Bundle', () => {
 			updateFields: { clear: ['date_ended', 'monthly_cost'] },
 		});
 		expect(result.error).toBeUndefined();
-		expect(node.sim().requests[node.sim().requests.length - 1].body).toEqual({
+		const posts = node.sim().requests.filter((request) => request.method === 'POST');
+		expect(posts[posts.length - 1].body).toEqual({
 			cid: 1002,
 			id: 40009,
 			name: 'Team Pack',
