@@ -17,7 +17,7 @@ import { walkPages } from './pager';
 import { checkInput, readInput } from './requestInput';
 import type { RequestInput } from './rules';
 import { subjectOf } from './subject';
-import { bodyOf, platformRequest } from './transport';
+import { bodyOf, platformRequest, secretsOfRequest } from './transport';
 import type { RequestSettings } from './transport';
 
 // The largest page the query-paged listings accept (serviceType/search: limit at most 100).
@@ -101,11 +101,11 @@ function senderFor(context: IExecuteSingleFunctions, settings: RequestSettings) 
 }
 
 /** A failure of this item: an error item paired to it under Continue On Fail, otherwise thrown. */
-function failedItem(
+async function failedItem(
 	context: IExecuteSingleFunctions,
 	error: unknown,
 	{ settings, input, op }: { settings: RequestSettings; input?: RequestInput; op: Operation },
-): INodeExecutionData[] {
+): Promise<INodeExecutionData[]> {
 	const toErrorOutput = context.getNode().onError === 'continueErrorOutput';
 	if (error instanceof RecordFailures && context.continueOnFail()) {
 		return recordItems(
@@ -116,11 +116,13 @@ function failedItem(
 			toErrorOutput,
 		);
 	}
+	// The record named beside a terse answer is the user's input: the key may be typed there too.
+	const secrets = await secretsOfRequest(context, settings);
 	const safe = toSafeError(
 		context.getNode(),
 		error,
 		context.getItemIndex(),
-		settings.secrets ?? [],
+		secrets,
 		input && subjectOf(op, input),
 	);
 	if (!context.continueOnFail()) throw safe;
@@ -169,7 +171,7 @@ function readResponse(op: Operation) {
 		} catch (error) {
 			const answer = await answerInstead(op, error, context).catch(() => undefined);
 			if (answer) return itemsOf(this, op, input, [answer]);
-			return failedItem(this, error, { settings, input, op });
+			return await failedItem(this, error, { settings, input, op });
 		}
 	};
 }
@@ -231,7 +233,7 @@ function sendRequests(op: Operation) {
 			}
 			return await this.makeRoutingRequest({ ...requestData, options: sent });
 		} catch (error) {
-			return failedItem(this, error, { ...state, op });
+			return await failedItem(this, error, { ...state, op });
 		}
 	};
 }
