@@ -1,47 +1,13 @@
+import { everything, PORTAL, SANDBOX_LOGIN, useAccount } from '../kits/account';
 import { NodeHelpers } from 'n8n-workflow';
 import { takeViolations } from '../conformance/guard';
 import { TelcoBillingPortalLoginApi } from '../../credentials/TelcoBillingPortalLoginApi.credentials';
 import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
 import { testRequestNode, verdict } from '../harness/credentialTest';
-import type { RunResult } from '../harness/engine';
-import { DEMO_KEY, jsonOf, OTHER_KEY, useNode } from '../helpers';
-import { ECHO_MODES, leaks, startEchoServer } from '../leaks';
-import seed from '../simulator/seed.json';
+import { DEMO_KEY, jsonOf, OTHER_KEY, useNode } from '../harness/nodeRunner';
+import { ECHO_MODES, leaks, startEchoServer } from '../harness/leaks';
 
-// The seeded portal user's login, read from the seed rather than written here.
-const SANDBOX_LOGIN = {
-	username: seed.portalUsers[0].username,
-	password: seed.portalUsers[0].password,
-};
-
-const node = useNode(new TelcoBillingAccount());
-const state = () => node.sim().state;
-const run = (
-	operation: string,
-	parameters: Record<string, unknown> = {},
-	options: Parameters<typeof node.run>[1] = {},
-) =>
-	node.run(
-		{ resource: operation === 'reset' ? 'demo' : 'account', operation, ...parameters } as never,
-		options,
-	);
-
-function everything(result: RunResult): string {
-	return JSON.stringify([
-		result.items,
-		result.error?.message,
-		result.error?.description,
-		result.error?.context,
-		result.run.data.resultData.runData['Telco Billing']?.[0]?.data,
-	]);
-}
-
-const PORTAL = 'telcoBillingPortalLoginApi';
-const portalLogin = (login: { username: string; password: string }) => ({
-	[PORTAL]: { baseUrl: node.sim().url, ...login },
-});
-const verify = (login = SANDBOX_LOGIN, options: Record<string, unknown> = {}) =>
-	run('verifyLogin', {}, { ...options, otherCredentials: portalLogin(login) });
+const { node, state, run, verify } = useAccount();
 
 describe('Verify Portal Login', () => {
 	test('takes the login from the Portal Login credential: no node parameter holds a password', () => {

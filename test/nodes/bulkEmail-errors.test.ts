@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
 import { OFF_SPEC_HEADER } from '../conformance/guard';
-import { DEMO_KEY, jsonOf, useNode } from '../helpers';
+import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 
 const node = useNode(new TelcoBillingBulkEmail());
 const bulk = () => node.sim().state.bulkEmail;

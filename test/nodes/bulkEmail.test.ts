@@ -1,20 +1,9 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
+import { useCampaign } from '../kits/campaign';
+import type { IDataObject } from 'n8n-workflow';
 import { melbourneWallTime } from '../../nodes/shared/melbourne';
-import { jsonOf, useNode } from '../helpers';
+import { jsonOf } from '../harness/nodeRunner';
 
-const node = useNode(new TelcoBillingBulkEmail(), { bulkEmail: { perRun: 10, failEvery: 10 } });
-const bulk = () => node.sim().state.bulkEmail;
-const campaign = (operation: string, parameters: INodeParameters = {}): INodeParameters => ({
-	resource: 'campaign',
-	operation,
-	...parameters,
-});
-const eligible = () =>
-	node.sim().state.customers.filter((c) => c.deptid === 1 && c.active && /@/.test(c.email));
-const rows = (...list: IDataObject[]) => ({ rows: list }) as unknown as INodeParameters;
-let subjectSeq = 0;
-const subject = () => `Hello {{name}} #${++subjectSeq}`;
+const { node, bulk, campaign, eligible, rows, subject } = useCampaign();
 
 describe('filter dropdowns', () => {
 	test('fields, then the options of the select field chosen in the same row', async () => {

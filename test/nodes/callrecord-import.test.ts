@@ -2,7 +2,7 @@ import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
 import { runNode } from '../harness/engine';
 import type { InputFile } from '../harness/engine';
-import { DEMO_KEY, jsonOf, useNode } from '../helpers';
+import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 
 const nodeType = new TelcoBillingCallRecord();
 const node = useNode(nodeType);

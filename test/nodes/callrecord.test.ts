@@ -1,28 +1,8 @@
+import { useCallRecord } from '../kits/callRecord';
 import type { IDataObject } from 'n8n-workflow';
-import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
-import { jsonOf, useNode } from '../helpers';
+import { jsonOf } from '../harness/nodeRunner';
 
-const node = useNode(new TelcoBillingCallRecord());
-const state = () => node.sim().state;
-const cdrPosts = () =>
-	node
-		.sim()
-		.requests.filter((r) => r.url.endsWith('/cdr/multiple/add') || r.url.endsWith('/cdr/add'));
-
-let seq = 0;
-function cdr(overrides: IDataObject = {}): IDataObject {
-	seq += 1;
-	return {
-		orig_id: `call-${seq}`,
-		startdate: '2026-11-20 10:00:00',
-		callerid: '0412346601',
-		direction: 'outbound',
-		destination: '0498765432',
-		billsec: 60,
-		duration: 65,
-		...overrides,
-	};
-}
+const { node, state, cdrPosts, cdr } = useCallRecord();
 
 describe('Add (one CDR per item)', () => {
 	test('maps the item, converts an ISO start date and stores the CDR', async () => {

@@ -1,10 +1,8 @@
-import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
+import { useCatalog } from '../kits/catalog';
 import { OFF_SPEC_HEADER } from '../conformance/guard';
-import { jsonOf, useNode } from '../helpers';
+import { jsonOf } from '../harness/nodeRunner';
 
-const node = useNode(new TelcoBillingCatalog());
-const state = () => node.sim().state;
-const urls = () => node.sim().requests.map((r) => r.url.replace(/^\/[^/]+/, ''));
+const { node, state, urls, sent } = useCatalog();
 
 describe('Service Type', () => {
 	test('Get Many lists every service type with numbers as numbers', async () => {
@@ -126,12 +124,6 @@ describe('Price Book', () => {
 });
 
 describe('partial updates send only what the user set', () => {
-	const sent = () =>
-		node
-			.sim()
-			.requests.filter((r) => r.method === 'POST')
-			.map((r) => r.body);
-
 	test('Price Book Update without a name sends none, so the book keeps its name', async () => {
 		await node.run({
 			resource: 'priceBook',

@@ -1,12 +1,7 @@
-import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { jsonOf, useNode } from '../helpers';
+import { useCustomer } from '../kits/customer';
+import { jsonOf } from '../harness/nodeRunner';
 
-const node = useNode(new TelcoBillingCustomer());
-const contact = (operation: string, parameters: Record<string, unknown> = {}) => ({
-	resource: 'contact',
-	operation,
-	...parameters,
-});
+const { node, contact } = useCustomer();
 
 describe('Contact', () => {
 	test('Get Many lists the customer’s contacts, one item each, portal passwords left out', async () => {

@@ -1,9 +1,9 @@
 import { TelcoBillingApi } from '../../credentials/TelcoBillingApi.credentials';
 import { takeViolations } from '../conformance/guard';
 import { testRequestNode, verdict } from '../harness/credentialTest';
-import { useNode } from '../helpers';
-import { closedAddress, ECHO_MODES, KEY, leaks, startEchoServer } from '../leaks';
-import type { EchoServer } from '../leaks';
+import { useNode } from '../harness/nodeRunner';
+import { closedAddress, ECHO_MODES, KEY, leaks, startEchoServer } from '../harness/leaks';
+import type { EchoServer } from '../harness/leaks';
 
 const credential = new TelcoBillingApi();
 

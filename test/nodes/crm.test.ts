@@ -1,12 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
-import { jsonOf, useNode } from '../helpers';
+import { useCrm } from '../kits/crm';
+import { jsonOf } from '../harness/nodeRunner';
 
-const node = useNode(new TelcoBillingCrm());
-const state = () => node.sim().state;
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-const run = (resource: string, operation: string, parameters: IDataObject = {}, options = {}) =>
-	node.run({ resource, operation, ...parameters }, options);
+const { node, state, rl, run } = useCrm();
 
 describe('Lead', () => {
 	test('Get Many walks pages of 20', async () => {

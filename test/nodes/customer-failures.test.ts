@@ -1,5 +1,5 @@
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { jsonOf, useNode } from '../helpers';
+import { jsonOf, useNode } from '../harness/nodeRunner';
 
 const node = useNode(new TelcoBillingCustomer());
 

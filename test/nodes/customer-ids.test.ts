@@ -4,7 +4,7 @@ import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBill
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
 import { OFF_SPEC_HEADER } from '../conformance/guard';
 import { runNode } from '../harness/engine';
-import { DEMO_KEY, jsonOf, useNode } from '../helpers';
+import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 
 // The spec lets {cid} in a PATH be the customer id, account_id or crm_id; in request bodies cid is an
 // integer. The node sends the integer, looking an account_id or crm_id up through customer/balance/{cid}.

@@ -1,12 +1,7 @@
-import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { jsonOf, OTHER_KEY, useNode } from '../helpers';
+import { useCustomer } from '../kits/customer';
+import { jsonOf, OTHER_KEY } from '../harness/nodeRunner';
 
-const node = useNode(new TelcoBillingCustomer());
-const customer = (operation: string, parameters: Record<string, unknown> = {}) => ({
-	resource: 'customer',
-	operation,
-	...parameters,
-});
+const { node, customer, lastPayment } = useCustomer();
 
 describe('Customer: create and update', () => {
 	test('Create sends the fields, reads the misspelt `sucess` as success and returns the new id as a number', async () => {
@@ -145,9 +140,6 @@ describe('Customer: reads', () => {
 });
 
 describe('Customer: money and charges', () => {
-	// The seeded history holds payments already: the one a test makes is the last.
-	const lastPayment = () => node.sim().state.payments[node.sim().state.payments.length - 1];
-
 	test('Take Payment with the card on file charges the amount and lowers the balance', async () => {
 		const target = node.sim().state.customers[3];
 		target.card_token = 'card_tok_test';

@@ -2,8 +2,8 @@ import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/Telco
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
 import { loadNodeOptions, PollingTrigger, runNode } from '../harness/engine';
-import { DEMO_KEY, useNode } from '../helpers';
-import { closedAddress } from '../leaks';
+import { DEMO_KEY, useNode } from '../harness/nodeRunner';
+import { closedAddress } from '../harness/leaks';
 
 // Each kind of failure gets a description saying what happened, wherever the request came from.
 const node = useNode(new TelcoBillingCustomer());

@@ -11,8 +11,8 @@ import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification
 import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
 import pkg from '../../package.json';
 import { loadNodeOptions, shutdownEngine } from '../harness/engine';
-import { closedAddress, ECHO_MODES, KEY, leaks, startEchoServer } from '../leaks';
-import type { EchoServer } from '../leaks';
+import { closedAddress, ECHO_MODES, KEY, leaks, startEchoServer } from '../harness/leaks';
+import type { EchoServer } from '../harness/leaks';
 
 const nodeTypes: INodeType[] = [
 	TelcoBillingCustomer,

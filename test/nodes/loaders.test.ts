@@ -1,5 +1,5 @@
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
-import { useNode } from '../helpers';
+import { useNode } from '../harness/nodeRunner';
 
 // Dropdowns and resource-locator lists, called through n8n-core's LoadOptionsContext against the simulator.
 const node = useNode(new TelcoBillingService(), { pageSize: 2 });

@@ -1,11 +1,7 @@
-import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
-import { jsonOf, useNode } from '../helpers';
+import { useQualification } from '../kits/qualification';
+import { jsonOf } from '../harness/nodeRunner';
 
-const node = useNode(new TelcoBillingQualification());
-const run = (operation: string, parameters: Record<string, unknown> = {}) =>
-	node.run({ resource: 'qualification', operation, ...parameters } as never);
-const query = () =>
-	Object.fromEntries(new URL(node.sim().requests[0].url, 'http://x').searchParams);
+const { node, run, query } = useQualification();
 
 test('Qualify Address: items for the address; the same address always qualifies the same', async () => {
 	const first = jsonOf(await run('qualify', { address: '12 High Street, Fitzroy VIC 3065' }));

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
 import type { RateCard, RateItem } from '../simulator/catalog';
-import { jsonOf, useNode } from '../helpers';
+import { jsonOf, useNode } from '../harness/nodeRunner';
 
 const node = useNode(new TelcoBillingCallRecord());
 

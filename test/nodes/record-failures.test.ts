@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
 import { runNode } from '../harness/engine';
-import { DEMO_KEY, jsonOf, useNode } from '../helpers';
+import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 
 // Array answers report failures per record inside an HTTP 200: each must reach the user as a failure.
 const crm = useNode(new TelcoBillingCrm());

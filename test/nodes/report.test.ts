@@ -1,39 +1,13 @@
+import { useReport } from '../kits/report';
 import type { IDataObject } from 'n8n-workflow';
 import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
 import { invoiceLines } from '../simulator/billing';
 import { addDays, addMonths, endOfMonth } from '../simulator/dates';
 import { melbourneNow } from '../simulator/melbourne';
 import { range } from '../simulator/reports';
-import { DEMO_KEY, OTHER_KEY, jsonOf, useNode } from '../helpers';
+import { DEMO_KEY, OTHER_KEY, jsonOf } from '../harness/nodeRunner';
 
-const node = useNode(new TelcoBillingReport());
-const state = () => node.sim().state;
-const report = (parameters: IDataObject) => ({
-	resource: 'report',
-	operation: 'run',
-	...parameters,
-});
-const body = () => JSON.parse(JSON.stringify(node.sim().requests)) as Array<{ url: string }>;
-
-function call(orig: string, startdate: string, billsec: number, destination = '0411222333') {
-	state().cdrs.insert('demo-switch', 1, {
-		orig_id: orig,
-		startdate,
-		enddate: null,
-		accountcode: '',
-		callerid: '0412346601',
-		did: '',
-		direction: 'outbound',
-		destination,
-		destination_info: '',
-		application: '',
-		duration: billsec,
-		billsec,
-		cost: null,
-		disposition: 'ANSWERED',
-		privacy_flag: 0,
-	});
-}
+const { node, state, report, body, call } = useReport();
 
 describe('Run', () => {
 	// Imported calls years before the seeded history, so these totals are only theirs.

@@ -1,7 +1,7 @@
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import type { RunResult } from '../harness/engine';
-import { jsonOf, useNode } from '../helpers';
-import { closedAddress, KEY, leaks } from '../leaks';
+import { jsonOf, useNode } from '../harness/nodeRunner';
+import { closedAddress, KEY, leaks } from '../harness/leaks';
 
 const node = useNode(new TelcoBillingCustomer());
 

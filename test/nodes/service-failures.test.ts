@@ -2,7 +2,7 @@ import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillin
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
 import type { INodeParameters } from 'n8n-workflow';
 import { runNode } from '../harness/engine';
-import { DEMO_KEY, jsonOf, useNode } from '../helpers';
+import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 
 const serviceNode = useNode(new TelcoBillingService());
 const catalogNode = new TelcoBillingCatalog();

@@ -1,15 +1,8 @@
-import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
+import { rl, useService } from '../kits/service';
 import { earlyTermination } from '../simulator/routes/services';
-import { jsonOf, useNode } from '../helpers';
+import { jsonOf } from '../harness/nodeRunner';
 
-const node = useNode(new TelcoBillingService());
-const service = (operation: string, parameters: Record<string, unknown> = {}) => ({
-	resource: 'service',
-	operation,
-	...parameters,
-});
-const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-const state = () => node.sim().state;
+const { node, service, state, target } = useService();
 
 describe('Service: reads', () => {
 	test('Get Many walks the pages; the records are services (not service types, as the spec misprints)', async () => {
@@ -210,9 +203,6 @@ describe('Service: create and update', () => {
 });
 
 describe('Service: early termination', () => {
-	// Service 1 of customer 1001: NBN at 59.95 from 2025-01-01, "24 months" → contract ends 2027-01-01.
-	const target = () => state().services[0];
-
 	test('Calculate ETF follows the documented contract model, worked out by hand', async () => {
 		const result = await node.run(
 			service('calculateEtf', { serviceId: rl(target().id), date: '2026-03-15' }),

@@ -2,8 +2,7 @@ import { sleep } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 import { melbourneWallTime } from '../../nodes/shared/melbourne';
 import type { PollingTrigger } from '../harness/engine';
-import { events, melbourneHoursAgo, useTrigger } from './triggerKit';
-
+import { events, melbourneHoursAgo, summary, useTrigger } from '../kits/trigger';
 const { state, trigger, appendCdr } = useTrigger();
 const STALE_HOURS = 2;
 const stallWatcher = () =>
@@ -20,13 +19,11 @@ const alarmAt = (date: string) =>
 	[
 		expect.objectContaining({ event: 'cdrFeedStale', source: 'demo-switch', latest_date: date }),
 	] as IDataObject[];
-
 /** Waits until the wall clock (whole seconds, as CDR dates are written) has moved past `time`. */
 async function pastSecond(time: number): Promise<void> {
 	const second = melbourneWallTime(new Date(time));
 	while (melbourneWallTime(new Date()) === second) await sleep(50);
 }
-
 /**
  * Raises one alarm (the feed stalled 3 h ago), runs `between`, then lets the feed stall again at a date
  * that was still fresh when the alarm was raised: a real recovery. The wall clock has to move on for that,
@@ -76,5 +73,33 @@ describe('CDR Feed Stale: one alarm per stall, a stall being the date the feed s
 			demoSwitch().latestImported = melbourneHoursAgo(lag);
 			expect(await events(poller)).toEqual([]);
 		}
+	});
+});
+
+describe('CDR events', () => {
+	test('CDR Feed Stale: once per stall, again only after the feed recovered and stalled anew', async () => {
+		appendCdr(melbourneHoursAgo(1));
+		const poller = trigger({
+			events: ['cdrFeedStale'],
+			staleHours: 2,
+			options: { sources: ['demo-switch'] },
+		});
+		await events(poller);
+		const status = state()
+			.cdrs.sources(1)
+			.find((s) => s.source === 'demo-switch')!;
+		status.latestImported = melbourneHoursAgo(3);
+		const [alarm] = await events(poller);
+		expect(alarm).toMatchObject({
+			event: 'cdrFeedStale',
+			source: 'demo-switch',
+			latest_date: status.latestImported,
+			staleHours: 2,
+		});
+		expect(await events(poller)).toEqual([]);
+		appendCdr(melbourneHoursAgo(0));
+		expect(await events(poller)).toEqual([]);
+		status.latestImported = melbourneHoursAgo(5);
+		expect(summary(await events(poller))).toHaveLength(1);
 	});
 });

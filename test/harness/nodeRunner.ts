@@ -1,8 +1,8 @@
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
-import { startSimulator } from './simulator/app';
-import type { Simulator, SimulatorOptions } from './simulator/app';
-import { loadNodeOptions, runNode, shutdownEngine } from './harness/engine';
-import type { OtherCredentials, RunResult } from './harness/engine';
+import { startSimulator } from '../simulator/app';
+import type { Simulator, SimulatorOptions } from '../simulator/app';
+import { loadNodeOptions, runNode, shutdownEngine } from './engine';
+import type { OtherCredentials, RunResult } from './engine';
 
 export const DEMO_KEY = 'demo-key-0001';
 export const OTHER_KEY = 'other-dept-key';

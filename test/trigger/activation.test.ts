@@ -1,8 +1,7 @@
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
 import { PollingTrigger } from '../harness/engine';
-import { DEMO_KEY } from '../helpers';
-import { events, summary, useTrigger } from './triggerKit';
-
+import { DEMO_KEY } from '../harness/nodeRunner';
+import { events, summary, useTrigger } from '../kits/trigger';
 const { node, bulk, audience, trigger } = useTrigger();
 
 // n8n runs an activation's first poll itself: if it throws, the activation fails and n8n retries it later

@@ -2,12 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
 import type { Fault } from '../simulator/app';
 import { PollingTrigger } from '../harness/engine';
-import { DEMO_KEY, useNode } from '../helpers';
+import { DEMO_KEY, useNode } from '../harness/nodeRunner';
 import { sampleCdr } from '../simulator/sampleCdr';
-
 const node = useNode(new TelcoBillingTrigger(), { bulkEmail: { perRun: 7, failEvery: 5 } });
 const FINISHED = ['completed', 'cancelled'];
-
 /** A small seeded generator (mulberry32), so a failing run can be replayed. */
 function random(seed: number) {
 	let a = seed;
@@ -18,10 +16,32 @@ function random(seed: number) {
 		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 	};
 }
-
 interface Snapshot {
 	campaignLog: number;
 	cdrLog: number;
+}
+function describe(event: IDataObject): string {
+	if (event.campaign) {
+		const campaign = event.campaign as IDataObject;
+		return `${event.event} ${campaign.id} ${String(event.previousStatus)}→${campaign.status}`;
+	}
+	return `${event.event} ${event.source} ${event.previousDate}→${event.latest_date}`;
+}
+/** Department 1's campaigns and CDR sources as of a point in the logs. */
+function view(
+	campaignLog: Array<{ id: number; deptid: number; status: string }>,
+	cdrLog: Array<{ source: string; kind: 'imported' | 'rated'; date: string }>,
+) {
+	const campaigns = new Map<number, string>();
+	for (const entry of campaignLog) if (entry.deptid === 1) campaigns.set(entry.id, entry.status);
+	const imported = new Map<string, string>();
+	const rated = new Map<string, string>();
+	for (const entry of cdrLog) {
+		if (entry.source !== 'demo-switch') continue;
+		const map = entry.kind === 'imported' ? imported : rated;
+		if (entry.date > (map.get(entry.source) ?? '')) map.set(entry.source, entry.date);
+	}
+	return { campaigns, imported, rated };
 }
 
 test('1,000 polls with faults and campaign and CDR activity: every change emitted exactly once, none missed', async () => {
@@ -155,28 +175,3 @@ test('1,000 polls with faults and campaign and CDR activity: every change emitte
 		Object.keys((poller.staticData['node:Trigger'] as IDataObject).state as IDataObject),
 	).toEqual(['version', 'maxCampaignId', 'inFlight', 'sources', 'polledAt']);
 });
-
-function describe(event: IDataObject): string {
-	if (event.campaign) {
-		const campaign = event.campaign as IDataObject;
-		return `${event.event} ${campaign.id} ${String(event.previousStatus)}→${campaign.status}`;
-	}
-	return `${event.event} ${event.source} ${event.previousDate}→${event.latest_date}`;
-}
-
-/** Department 1's campaigns and CDR sources as of a point in the logs. */
-function view(
-	campaignLog: Array<{ id: number; deptid: number; status: string }>,
-	cdrLog: Array<{ source: string; kind: 'imported' | 'rated'; date: string }>,
-) {
-	const campaigns = new Map<number, string>();
-	for (const entry of campaignLog) if (entry.deptid === 1) campaigns.set(entry.id, entry.status);
-	const imported = new Map<string, string>();
-	const rated = new Map<string, string>();
-	for (const entry of cdrLog) {
-		if (entry.source !== 'demo-switch') continue;
-		const map = entry.kind === 'imported' ? imported : rated;
-		if (entry.date > (map.get(entry.source) ?? '')) map.set(entry.source, entry.date);
-	}
-	return { campaigns, imported, rated };
-}

@@ -1,5 +1,4 @@
-import { events, summary, useTrigger } from './triggerKit';
-
+import { events, summary, useTrigger } from '../kits/trigger';
 const { node, state, bulk, audience, trigger, appendCdr } = useTrigger();
 
 // n8n starts the next poll even while the previous one of the same workflow still runs, and both share the

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { startSimulator } from './simulator/app';
+import { startSimulator } from '../simulator/app';
 
 // A key with every character that means something in a URL.
 export const KEY = 'sk live/9f?x=1&y#frag%zz';

@@ -3,7 +3,7 @@ import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillin
 import { melbourneWallTime } from '../../nodes/shared/melbourne';
 import { sampleCdr } from '../simulator/sampleCdr';
 import { PollingTrigger } from '../harness/engine';
-import { DEMO_KEY, useNode } from '../helpers';
+import { DEMO_KEY, useNode } from '../harness/nodeRunner';
 
 export const ALL_CAMPAIGN_EVENTS = ['newCampaign', 'campaignStatusChanged', 'campaignFinished'];
 
