@@ -1,8 +1,6 @@
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { jsonOf, useNode } from '../harness/nodeRunner';
-
 const node = useNode(new TelcoBillingCustomer());
-
 // Each documented customer failure: as a node error, then with Continue On Fail as an item paired to its input.
 const documented = [
 	{

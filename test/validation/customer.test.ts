@@ -1,8 +1,6 @@
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { jsonOf, useNode } from '../harness/nodeRunner';
-
 const node = useNode(new TelcoBillingCustomer());
-
 // Every rule the spec states for an input, refused before any request, naming the field and the rule.
 const refused = [
 	{

@@ -5,14 +5,12 @@ import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillin
 import { OFF_SPEC_HEADER } from '../conformance/guard';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
-
 // The spec lets {cid} in a PATH be the customer id, account_id or crm_id; in request bodies cid is an
 // integer. The node sends the integer, looking an account_id or crm_id up through customer/balance/{cid}.
 const service = useNode(new TelcoBillingService());
 const sim = () => service.sim();
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const customer = () => sim().state.customers.find((c) => c.account_id === 'ACC-1-0002')!;
-
 async function run(nodeType: INodeType, parameters: INodeParameters, continueOnFail = false) {
 	return await runNode({
 		nodeType,
@@ -21,7 +19,6 @@ async function run(nodeType: INodeType, parameters: INodeParameters, continueOnF
 		credentials: { baseUrl: sim().url, apiKey: DEMO_KEY },
 	});
 }
-
 const writes: Array<[string, INodeType, (ref: string) => INodeParameters, string]> = [
 	[
 		'Service Create',
@@ -88,7 +85,6 @@ const writes: Array<[string, INodeType, (ref: string) => INodeParameters, string
 		'/externalsales/add',
 	],
 ];
-
 const sentTo = (path: string) =>
 	sim().requests.find((r) => r.method === 'POST' && r.url.endsWith(path))?.body as
 		| IDataObject
