@@ -3,11 +3,9 @@ import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillin
 import type { INodeParameters } from 'n8n-workflow';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
-
 const serviceNode = useNode(new TelcoBillingService());
 const catalogNode = new TelcoBillingCatalog();
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-
 async function runCatalog(parameters: INodeParameters, continueOnFail = false) {
 	return await runNode({
 		nodeType: catalogNode,
@@ -16,7 +14,6 @@ async function runCatalog(parameters: INodeParameters, continueOnFail = false) {
 		credentials: { baseUrl: serviceNode.sim().url, apiKey: DEMO_KEY },
 	});
 }
-
 // Every documented message of the service and catalogue endpoints, reaching the user as a node error.
 const serviceMessages = [
 	{
@@ -73,17 +70,6 @@ const serviceMessages = [
 		},
 	},
 ];
-
-describe.each(serviceMessages)('Service node: $message', ({ message, parameters }) => {
-	test('is a node error with the platform’s words, and a paired item with Continue On Fail', async () => {
-		const failed = await serviceNode.run(parameters);
-		expect(failed.error?.message).toBe(message);
-		const continued = await serviceNode.run(parameters, { continueOnFail: true });
-		expect(jsonOf(continued)).toEqual([{ error: message }]);
-		expect(continued.items[0].pairedItem).toEqual({ item: 0 });
-	});
-});
-
 const catalogMessages = [
 	{
 		message: 'serviceType not found',
@@ -115,6 +101,16 @@ const catalogMessages = [
 		parameters: { resource: 'callRate', operation: 'create' },
 	},
 ];
+
+describe.each(serviceMessages)('Service node: $message', ({ message, parameters }) => {
+	test('is a node error with the platform’s words, and a paired item with Continue On Fail', async () => {
+		const failed = await serviceNode.run(parameters);
+		expect(failed.error?.message).toBe(message);
+		const continued = await serviceNode.run(parameters, { continueOnFail: true });
+		expect(jsonOf(continued)).toEqual([{ error: message }]);
+		expect(continued.items[0].pairedItem).toEqual({ item: 0 });
+	});
+});
 
 describe.each(catalogMessages)('Catalog node: $message', ({ message, parameters }) => {
 	test('is a node error with the platform’s words, and a paired item with Continue On Fail', async () => {
