@@ -2,9 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
 import type { RateCard, RateItem } from '../simulator/catalog';
 import { jsonOf, useNode } from '../harness/nodeRunner';
-
 const node = useNode(new TelcoBillingCallRecord());
-
 function item(ctid: number, values: Partial<RateItem>): RateItem {
 	return {
 		id: 0,
@@ -24,7 +22,6 @@ function item(ctid: number, values: Partial<RateItem>): RateItem {
 		...values,
 	};
 }
-
 /**
  * A rate card of the test's own, on a service with its own number, so every price below is worked out
  * by hand.
@@ -54,7 +51,6 @@ function useCard(number: string, increment: number | null, items: RateItem[]): v
 		parent_id: null,
 	});
 }
-
 const cases: Array<{
 	name: string;
 	card: [number | null, RateItem[]];

@@ -3,14 +3,11 @@ import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/Telco
 import { runNode } from '../harness/engine';
 import type { InputFile } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
-
 const nodeType = new TelcoBillingCallRecord();
 const node = useNode(nodeType);
 const stored = () => node.sim().state.cdrs.all;
 const batchPosts = () => node.sim().requests.filter((r) => r.url.endsWith('/cdr/multiple/add'));
-
 const HEADER = 'orig_id,startdate,callerid,direction,destination,duration,billsec';
-
 /** n CSV lines of good CDRs, orig_ids `${prefix}-1` …, one minute apart. */
 function goodRows(prefix: string, n: number, from = 1): string[] {
 	return Array.from({ length: n }, (_, k) => {
@@ -19,7 +16,6 @@ function goodRows(prefix: string, n: number, from = 1): string[] {
 		return `${prefix}-${i},2026-11-20 10:${minute}:00,0412346601,outbound,0498765432,65,60`;
 	});
 }
-
 async function importCsv(
 	content: string | Buffer,
 	parameters: INodeParameters = {},
@@ -35,7 +31,6 @@ async function importCsv(
 		credentials: { baseUrl: node.sim().url, apiKey: DEMO_KEY },
 	});
 }
-
 function refusedCsvOf(binary: IBinaryData | undefined): string {
 	expect(binary).toBeDefined();
 	return Buffer.from(binary!.data, 'base64').toString('utf8');
@@ -166,8 +161,10 @@ describe('Import File: reading the CSV', () => {
 
 	test('Asterisk Master.csv: direction by destination context, orig_id from uniqueid or channel and start', async () => {
 		const csv = [
-			'"acc1","0412346601","0498765432","from-internal","""Alice"" <0412346601>","SIP/100-0001","SIP/trunk-0002","Dial","SIP/trunk/0498765432,60","2026-11-20 12:00:00","2026-11-20 12:00:05","2026-11-20 12:01:05",65,60,"ANSWERED","DOCUMENTATION","1763600000.1"',
-			'"","0299990000","1800123456","from-trunk","","SIP/trunk-0003","SIP/100-0004","Dial","SIP/100","2026-11-20 12:02:00","","2026-11-20 12:02:20",20,0,"NO ANSWER","DOCUMENTATION"',
+			'"acc1","0412346601","0498765432","from-internal","""Alice"" <0412346601>","SIP/100-0001","SIP/trunk-0002","Dial","SIP/trunk/0498765432,60",' +
+				'"2026-11-20 12:00:00","2026-11-20 12:00:05","2026-11-20 12:01:05",65,60,"ANSWERED","DOCUMENTATION","1763600000.1"',
+			'"","0299990000","1800123456","from-trunk","","SIP/trunk-0003","SIP/100-0004","Dial","SIP/100",' +
+				'"2026-11-20 12:02:00","","2026-11-20 12:02:20",20,0,"NO ANSWER","DOCUMENTATION"',
 		].join('\n');
 		const result = await importCsv(csv, {
 			columnLayout: 'asterisk',
@@ -202,7 +199,8 @@ describe('Import File: reading the CSV', () => {
 
 	test('Asterisk Master.csv: every call outbound unless told otherwise', async () => {
 		const csv =
-			'"","0412346601","0498765432","from-trunk","","SIP/1","","Dial","","2026-11-20 12:00:00","","2026-11-20 12:01:00",60,55,"ANSWERED","DOCUMENTATION"\n';
+			'"","0412346601","0498765432","from-trunk","","SIP/1","","Dial","",' +
+			'"2026-11-20 12:00:00","","2026-11-20 12:01:00",60,55,"ANSWERED","DOCUMENTATION"\n';
 		await importCsv(csv, { columnLayout: 'asterisk' });
 		expect(stored()[0]).toMatchObject({ direction: 'outbound', billsec: 55 });
 	});

@@ -1,5 +1,4 @@
 import { checkSchedule } from '../../nodes/TelcoBillingBulkEmail/bulkEmail.schedule';
-
 // Fixed clocks, so daylight-saving changes in Melbourne can be crossed on purpose.
 const at = (iso: string) => new Date(iso);
 

@@ -2,7 +2,6 @@ import type { INodeParameters } from 'n8n-workflow';
 import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
 import { OFF_SPEC_HEADER } from '../conformance/guard';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
-
 const node = useNode(new TelcoBillingBulkEmail());
 const bulk = () => node.sim().state.bulkEmail;
 const key = () => node.sim().state.keys.get(DEMO_KEY)!;
@@ -14,7 +13,6 @@ const create = (parameters: INodeParameters = {}): INodeParameters => ({
 	...parameters,
 });
 const oneOf = (cid: number) => ({ customerIds: String(cid) });
-
 /** A bad request sent on purpose, to see the simulator refuse it as the spec says. */
 async function raw(body: string | object, path = '/customer/bulk-email') {
 	const headers = {
@@ -28,7 +26,6 @@ async function raw(body: string | object, path = '/customer/bulk-email') {
 	});
 	return (await response.json()) as { error_code?: string };
 }
-
 /**
  * Each code reaches the user the same way: a node error carrying the code, or a paired item with
  * Continue On Fail.

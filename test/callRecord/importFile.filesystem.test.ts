@@ -4,17 +4,14 @@ import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/Telco
 import { useFilesystemBinaryStore } from '../harness/binaryStore';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
-
 // n8n's filesystem binary data mode (N8N_DEFAULT_BINARY_DATA_MODE=filesystem): the file is on disk and
 // the item only holds its id, so the node has to stream it from the binary data service.
 const nodeType = new TelcoBillingCallRecord();
 const node = useNode(nodeType);
 let removeStore: () => void;
-
 beforeAll(async () => {
 	removeStore = await useFilesystemBinaryStore();
 });
-
 afterAll(() => {
 	removeStore?.();
 });

@@ -1,18 +1,15 @@
 import { CsvReader, detectDelimiter } from '../../nodes/TelcoBillingCallRecord/cdr.csv';
-
 function read(pieces: string[], delimiter?: string) {
 	const reader = new CsvReader(delimiter);
 	const records = pieces.flatMap((piece) => reader.push(piece));
 	return [...records, ...reader.end()];
 }
-
 const MESSY =
 	'\uFEFFa;b;c\r\n' +
 	'1;"two; with ""quotes""";3\r\n' +
 	'\r\n' +
 	'"multi\r\nline";;"x"\n' +
 	'last;"";end';
-
 const EXPECTED = [
 	{ fields: ['a', 'b', 'c'], line: 1 },
 	{ fields: ['1', 'two; with "quotes"', '3'], line: 2 },
