@@ -1,6 +1,5 @@
 import { useQualification } from '../kits/qualification';
 import { jsonOf } from '../harness/nodeRunner';
-
 const { node, run, query } = useQualification();
 
 test('Qualify Address: items for the address; the same address always qualifies the same', async () => {
@@ -37,23 +36,6 @@ test('Qualify Address with an AVC ID adds the AVC fields', async () => {
 		avcid: 'AVC000000000001',
 		service_type: 'FTTP',
 	});
-});
-
-test('Check AVC: an AVC ending in the location’s last four digits matches', async () => {
-	const [{ location_id: location }] = jsonOf(await run('qualify', { address: '7 Church Street' }));
-	const matching = `AVC0000000${String(location).slice(-4)}`;
-	expect(jsonOf(await run('avcCheck', { location_id: location, avcid: matching }))).toEqual([
-		expect.objectContaining({ avc_match: true, avc_current_epid: 'EPID-TELCO-DEMO' }),
-	]);
-	expect(
-		jsonOf(await run('avcCheck', { location_id: location, avcid: 'AVC999999999999' }))[0],
-	).toMatchObject({ avc_match: false });
-});
-
-test('Qualify Address (NDF)', async () => {
-	expect(jsonOf(await run('qualifyNdf', { address: '3 Station Street' }))).toEqual([
-		expect.objectContaining({ source: 'NDF', address: '3 Station Street' }),
-	]);
 });
 
 test('a blank address is refused before any request', async () => {

@@ -3,13 +3,11 @@ import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.nod
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
-
 // Array answers report failures per record inside an HTTP 200: each must reach the user as a failure.
 const crm = useNode(new TelcoBillingCrm());
 const serviceNode = new TelcoBillingService();
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const state = () => crm.sim().state;
-
 async function runService(parameters: INodeParameters, continueOnFail = false) {
 	return await runNode({
 		nodeType: serviceNode,
