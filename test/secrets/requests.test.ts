@@ -2,17 +2,13 @@ import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBill
 import type { RunResult } from '../harness/engine';
 import { jsonOf, useNode } from '../harness/nodeRunner';
 import { closedAddress, KEY, leaks } from '../harness/leaks';
-
 const node = useNode(new TelcoBillingCustomer());
-
 function expectNoKey(result: RunResult): void {
 	expect(leaks([result.run, result.error, result.items])).toEqual([]);
 }
-
 beforeEach(() => {
 	node.sim().state.keys.set(KEY, { key: KEY, data: { department: 1 } });
 });
-
 const balance = { resource: 'customer', operation: 'getBalance', cid: '1001' };
 
 test('the key travels only as the encoded first path segment', async () => {

@@ -13,7 +13,6 @@ import pkg from '../../package.json';
 import { loadNodeOptions, shutdownEngine } from '../harness/engine';
 import { closedAddress, ECHO_MODES, KEY, leaks, startEchoServer } from '../harness/leaks';
 import type { EchoServer } from '../harness/leaks';
-
 const nodeTypes: INodeType[] = [
 	TelcoBillingCustomer,
 	TelcoBillingService,
@@ -26,13 +25,6 @@ const nodeTypes: INodeType[] = [
 	TelcoBillingQualification,
 	TelcoBillingAccount,
 ].map((NodeClass) => new NodeClass());
-
-test('every node the package registers is covered', () => {
-	expect(nodeTypes.map((nodeType) => nodeType.constructor.name).sort()).toEqual(
-		pkg.n8n.nodes.map((file) => file.split('/')[2]).sort(),
-	);
-});
-
 /** The dropdown and list-search methods a node's parameters use, found at any depth of its properties. */
 function referencedMethods(value: unknown, found = new Set<string>()): Set<string> {
 	if (Array.isArray(value)) value.forEach((entry) => referencedMethods(entry, found));
@@ -47,7 +39,6 @@ function referencedMethods(value: unknown, found = new Set<string>()): Set<strin
 	}
 	return found;
 }
-
 // Every dropdown and list search the editor can call on every node.
 const methods = nodeTypes.flatMap((nodeType) =>
 	[...referencedMethods(nodeType.description.properties)].map((method) => ({
@@ -56,7 +47,6 @@ const methods = nodeTypes.flatMap((nodeType) =>
 		method,
 	})),
 );
-
 // The bundle dropdown reads the customer of a bundle operation; the filter dropdown the row's field.
 const parameters = {
 	resource: 'bundle',
@@ -64,7 +54,6 @@ const parameters = {
 	cid: { __rl: true, mode: 'id', value: '1002' },
 	filters: { rows: [{ field: 'account_state' }] },
 };
-
 let echo: EchoServer;
 beforeAll(async () => {
 	echo = await startEchoServer();
@@ -73,7 +62,6 @@ afterAll(async () => {
 	await echo.close();
 	await shutdownEngine();
 });
-
 async function failureOf(
 	nodeType: INodeType,
 	method: string,
@@ -94,6 +82,12 @@ async function failureOf(
 		(error: unknown) => error,
 	)) as Error & { description?: string };
 }
+
+test('every node the package registers is covered', () => {
+	expect(nodeTypes.map((nodeType) => nodeType.constructor.name).sort()).toEqual(
+		pkg.n8n.nodes.map((file) => file.split('/')[2]).sort(),
+	);
+});
 
 test('every method a parameter names exists, and all of them are covered', () => {
 	for (const { nodeType, method } of methods) {

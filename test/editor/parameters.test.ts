@@ -5,7 +5,6 @@ import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBill
 import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
 import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
-
 // What the editor shows, read from the node descriptions the way n8n's editor reads them.
 
 function nodeOf(type: INodeType, parameters: INodeParameters): INode {
@@ -18,7 +17,6 @@ function nodeOf(type: INodeType, parameters: INodeParameters): INode {
 		parameters,
 	};
 }
-
 /** The canvas subtitle of a node with these parameters, evaluated as the editor does. */
 function subtitleOf(type: INodeType, parameters: INodeParameters): unknown {
 	const node = nodeOf(type, parameters);
@@ -35,7 +33,6 @@ function subtitleOf(type: INodeType, parameters: INodeParameters): unknown {
 		{},
 	);
 }
-
 /** Names of the top-level parameters shown for these parameters, in the panel's order. */
 function shown(type: INodeType, parameters: INodeParameters): string[] {
 	const properties = type.description.properties;

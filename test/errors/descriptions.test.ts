@@ -4,11 +4,9 @@ import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillin
 import { loadNodeOptions, PollingTrigger, runNode } from '../harness/engine';
 import { DEMO_KEY, useNode } from '../harness/nodeRunner';
 import { closedAddress } from '../harness/leaks';
-
 // Each kind of failure gets a description saying what happened, wherever the request came from.
 const node = useNode(new TelcoBillingCustomer());
 const balance = { resource: 'customer', operation: 'getBalance', cid: '1001' };
-
 const describeFailure = async (parameters: Record<string, unknown>, baseUrl?: string) =>
 	(await node.run(parameters as never, { baseUrl })).error?.description;
 

@@ -4,9 +4,7 @@ import { testRequestNode, verdict } from '../harness/credentialTest';
 import { useNode } from '../harness/nodeRunner';
 import { closedAddress, ECHO_MODES, KEY, leaks, startEchoServer } from '../harness/leaks';
 import type { EchoServer } from '../harness/leaks';
-
 const credential = new TelcoBillingApi();
-
 const node = useNode(testRequestNode(credential.test, credential.name));
 const check = async (options: { apiKey?: string; baseUrl?: string } = {}) =>
 	verdict(credential.test, await node.run({}, options));
