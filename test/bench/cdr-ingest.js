@@ -69,7 +69,8 @@ async function timed(label, count, run) {
 	clearInterval(sampler);
 	const rate = count / seconds;
 	console.log(
-		`  ${label.padEnd(34)} ${String(count).padStart(7)} CDRs  ${seconds.toFixed(2).padStart(6)} s  ${Math.round(rate).toLocaleString('en').padStart(7)}` +
+		`  ${label.padEnd(34)} ${String(count).padStart(7)} CDRs  ${seconds.toFixed(2).padStart(6)}` +
+			` s  ${Math.round(rate).toLocaleString('en').padStart(7)}` +
 			` CDR/s  peak RSS ${Math.round(peak / 1048576)} MB`,
 	);
 	return rate;

@@ -161,7 +161,8 @@ describe('Import File: reading the CSV', () => {
 
 	test('Asterisk Master.csv: direction by destination context, orig_id from uniqueid or channel and start', async () => {
 		const csv = [
-			'"acc1","0412346601","0498765432","from-internal","""Alice"" <0412346601>","SIP/100-0001","SIP/trunk-0002","Dial","SIP/trunk/0498765432,60",' +
+			'"acc1","0412346601","0498765432","from-internal","""Alice"" <0412346601>",' +
+				'"SIP/100-0001","SIP/trunk-0002","Dial","SIP/trunk/0498765432,60",' +
 				'"2026-11-20 12:00:00","2026-11-20 12:00:05","2026-11-20 12:01:05",65,60,"ANSWERED","DOCUMENTATION","1763600000.1"',
 			'"","0299990000","1800123456","from-trunk","","SIP/trunk-0003","SIP/100-0004","Dial","SIP/100",' +
 				'"2026-11-20 12:02:00","","2026-11-20 12:02:20",20,0,"NO ANSWER","DOCUMENTATION"',
