@@ -93,7 +93,9 @@ const dateField = (
 	type: 'string',
 	default: '',
 	placeholder: 'YYYY-MM-DD',
-	description: `${description} (YYYY-MM-DD HH:MM:SS, which the spec prefers, YYYY-MM-DD or DD-MM-YYYY; ISO dates are converted with their time kept)`,
+	description:
+		`${description} (YYYY-MM-DD HH:MM:SS, which the spec prefers, ` +
+		`YYYY-MM-DD or DD-MM-YYYY; ISO dates are converted with their time kept)`,
 	displayOptions: { show },
 });
 

@@ -1,0 +1,36 @@
+import { rl, useService } from '../kits/service';
+import { jsonOf } from '../harness/nodeRunner';
+const { node, service, state } = useService();
+
+describe('Service: create and update', () => {
+	test('Update changes the status to any allowed value', async () => {
+		const target = state().services[1];
+		await node.run(
+			service('update', {
+				serviceId: rl(target.id),
+				updateFields: { service_status: 'suspended', billing_name: 'Renamed' },
+			}),
+		);
+		expect(target).toMatchObject({ service_status: 'suspended', billing_name: 'Renamed' });
+	});
+	test('Recalculate Monthly Fee sends monthlyfee:false and the platform reprices from the price book', async () => {
+		const target = state().services.find((s) => s.cid === 1001 && s.servicetype === 1)!;
+		target.monthlyfee = 99;
+		const result = await node.run(
+			service('update', { serviceId: rl(target.id), recalculateMonthlyFee: true }),
+		);
+		expect(jsonOf(result)).toEqual([{ success: true, id: target.id }]);
+		expect(target.monthlyfee).toBe(59.95);
+	});
+	test('a service type change then a recalculation moves the fee to the new type’s price', async () => {
+		const target = state().services.find((s) => s.cid === 1002)!;
+		await node.run(
+			service('update', {
+				serviceId: rl(target.id),
+				recalculateMonthlyFee: true,
+				updateFields: { servicetype: 5 },
+			}),
+		);
+		expect(target).toMatchObject({ servicetype: 5, monthlyfee: 25 });
+	});
+});
