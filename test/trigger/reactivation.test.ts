@@ -1,4 +1,4 @@
-import { events, summary, useTrigger } from '../nodes/triggerKit';
+import { events, summary, useTrigger } from '../kits/trigger';
 
 const { node, bulk, audience, trigger } = useTrigger();
 
