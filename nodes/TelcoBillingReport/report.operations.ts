@@ -92,7 +92,9 @@ const dateField = (
 	name,
 	type: 'dateTime',
 	default: '',
-	description: `${description}. Sent with its time as YYYY-MM-DD HH:MM:SS (the spec's preferred form); an expression may also give YYYY-MM-DD or DD-MM-YYYY, sent as written.`,
+	description:
+		`${description}. Sent with its time as YYYY-MM-DD HH:MM:SS (the spec's preferred form); ` +
+		'an expression may also give YYYY-MM-DD or DD-MM-YYYY, sent as written.',
 	displayOptions: { show },
 });
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
-import { jsonOf, useNode } from '../helpers';
-import { leaks } from '../leaks';
+import { jsonOf, useNode } from '../harness/nodeRunner';
+import { leaks } from '../harness/leaks';
 import seed from '../simulator/seed.json';
 
 const SANDBOX = { username: seed.portalUsers[0].username, password: seed.portalUsers[0].password };

@@ -1,5 +1,5 @@
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
-import { DEMO_KEY, jsonOf, useNode } from '../helpers';
+import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 
 const node = useNode(new TelcoBillingService());
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });

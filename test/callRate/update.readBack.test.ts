@@ -1,5 +1,5 @@
 import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
-import { DEMO_KEY, jsonOf, useNode } from '../helpers';
+import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 
 const node = useNode(new TelcoBillingCatalog());
 const paths = () =>

@@ -1,5 +1,5 @@
 import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
-import { DEMO_KEY, jsonOf, useNode } from '../helpers';
+import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 
 const node = useNode(new TelcoBillingCrm());
 const paths = () =>
