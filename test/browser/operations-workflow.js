@@ -69,6 +69,13 @@ function plainFiller(property) {
 	return undefined;
 }
 
+/** A date as n8n's date picker stores it: with a time (a bare YYYY-MM-DD shows as an empty picker). */
+function asPicked(property, value) {
+	return property.type === 'dateTime' && /^\d{4}-\d{2}-\d{2}$/.test(String(value))
+		? `${value}T00:00:00`
+		: value;
+}
+
 /**
  * One node per variant, each with its required values given. `lists` asks the running n8n what a dropdown
  * offers (`options`) and what a picker lists (`search`), as the editor does; `values` and `locators` come
@@ -120,7 +127,7 @@ async function workflowNodes({ root, credentialIds, values, locators, lists, pro
 						else parameters[property.name] = chosen.value;
 					} else if (given.found || (property.required && empty)) {
 						const filler = given.found ? given.value : plainFiller(property);
-						if (filler !== undefined) parameters[property.name] = filler;
+						if (filler !== undefined) parameters[property.name] = asPicked(property, filler);
 					}
 				}
 			}
