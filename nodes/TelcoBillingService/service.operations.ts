@@ -436,7 +436,7 @@ export const serviceOperations: Operation[] = [
 	},
 	{
 		value: 'getMonthlyCost',
-		name: 'Get Monthly Cost by Service Number',
+		name: 'Get Monthly Cost',
 		action: 'Get the monthly cost of a service number',
 		description: 'The monthly fee of the service with this number on a date',
 		method: 'GET',
