@@ -42,7 +42,9 @@ export class TelcoBillingAccount implements INodeType {
 				name: 'authentication',
 				type: 'hidden',
 				default: PORTAL_LOGIN_CREDENTIAL_TYPE,
-				displayOptions: { show: { resource: ['account'], operation: ['verifyLogin'] } },
+				// By `hide`, not `show`: the editor moves a parameter that an authentication field's `show`
+				// names out of the panel, and Resource and Operation would vanish.
+				displayOptions: { hide: { operation: ['requestReset', 'confirmReset', 'reset'] } },
 			},
 			{
 				displayName: 'Authentication',

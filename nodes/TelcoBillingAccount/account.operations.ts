@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { PORTAL_LOGIN_PATH } from '../shared/apiKey';
+import type { PlatformFailure } from '../shared/envelope';
 import type { Operation, OutputContext } from '../shared/operations';
 import { rules } from '../shared/rules';
 import type { Rule } from '../shared/rules';
@@ -23,11 +24,26 @@ async function loginVerdict(body: unknown, { credential }: OutputContext): Promi
 	const key = String((body as IDataObject).key ?? '');
 	const apiKey = String((await credential(CREDENTIAL_TYPE)).apiKey ?? '');
 	return {
+		valid: true,
 		success: true,
 		username: String((await credential(PORTAL_LOGIN_CREDENTIAL_TYPE)).username ?? ''),
 		key_matches_credential: key !== '' && key === apiKey,
 		key_hint: key.length > 8 ? `…${key.slice(-4)}` : '…',
 	};
+}
+
+/**
+ * A login the platform turns down (wrong password, unknown user, a user on no key) is the answer the
+ * operation exists for: an item to branch on, in the platform's words (already free of the password).
+ * A refused API key is not about the login, and still fails.
+ */
+async function loginRefused(
+	failure: PlatformFailure,
+	{ credential }: OutputContext,
+): Promise<IDataObject | undefined> {
+	if (/^invalid key$/i.test(failure.message.trim())) return undefined;
+	const { username } = await credential(PORTAL_LOGIN_CREDENTIAL_TYPE);
+	return { valid: false, username: String(username ?? ''), reason: failure.message };
 }
 
 // n8n keeps node parameters and execution data unencrypted: say so where a secret has to be one.
@@ -70,6 +86,7 @@ export const accountOperations: Operation[] = [
 		path: PORTAL_LOGIN_PATH,
 		credential: PORTAL_LOGIN_CREDENTIAL_TYPE,
 		outputOf: loginVerdict,
+		refusalAsAnswer: loginRefused,
 	},
 	{
 		value: 'requestReset',

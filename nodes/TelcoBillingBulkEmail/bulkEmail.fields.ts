@@ -109,7 +109,11 @@ function ignoredRow(row: IDataObject, position: number): string | undefined {
 		return `${where}: choose a field; the platform ignores a row without a known field`;
 	if (!isBlank(row.value)) return undefined;
 	if (row.field === 'account_state') {
-		return `${where}: Account State “Normal” is the blank option, and the platform ignores blank filter values, so it would select suspended and disconnected customers too. Remove the row; to leave them out, list the customers in Customer IDs.`;
+		return (
+			`${where}: Account State “Normal” is the blank option, and the platform ignores blank filter values, ` +
+			`so it would select suspended and disconnected customers too. ` +
+			`Remove the row; to leave them out, list the customers in Customer IDs.`
+		);
 	}
 	return `${where}: the value is blank, and the platform ignores blank filter values, so the row would not narrow the audience`;
 }

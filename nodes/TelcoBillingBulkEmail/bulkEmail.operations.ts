@@ -205,13 +205,12 @@ export const bulkEmailOperations: Operation[] = [
 			{
 				displayName: 'Scheduled At',
 				name: 'scheduledAt',
-				type: 'string',
+				type: 'dateTime',
 				default: '',
-				placeholder: '2026-12-01 09:00',
 				description:
-					'Melbourne time (Y-m-d, Y-m-d H:i or Y-m-d H:i:s; a bare date is midnight), at ' +
-					'most 90 days ahead. A value with an offset is converted to Melbourne time. ' +
-					'Empty or past: the sender’s next run.',
+					'Melbourne time, whatever zone n8n runs in, at most 90 days ahead. An expression ' +
+					'may give Y-m-d, Y-m-d H:i or Y-m-d H:i:s (a bare date is midnight); a value with ' +
+					'an offset is converted to Melbourne time. Empty or past: the sender’s next run.',
 			},
 		],
 		rules: [

@@ -189,6 +189,17 @@ export const cdrFields: INodeProperties[] = [
 		displayOptions: defineShow,
 	},
 	additionalCdrFields,
+	// Before Batch Size: what a panel requires comes first.
+	{
+		displayName: 'Billed Call ID',
+		name: 'billedCallId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '900000123',
+		description: 'ID of the billed call record (the ID Add returns)',
+		displayOptions: show('getPrice', 'getPrices'),
+	},
 	{
 		displayName: 'Batch Size',
 		name: 'batchSize',
@@ -220,16 +231,6 @@ export const cdrFields: INodeProperties[] = [
 			'success, so a re-run import is safe',
 
 		displayOptions: show('add', 'addMany', 'importFile'),
-	},
-	{
-		displayName: 'Billed Call ID',
-		name: 'billedCallId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '900000123',
-		description: 'ID of the billed call record (the ID Add returns)',
-		displayOptions: show('getPrice', 'getPrices'),
 	},
 	{
 		displayName: 'Include Inactive',

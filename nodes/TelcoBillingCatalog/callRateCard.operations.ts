@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { collection, loadedOptions } from '../shared/describe';
 import type { Operation } from '../shared/operations';
+import { readBack } from '../shared/readBack';
 import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
@@ -182,6 +183,17 @@ const rateCardId = loadedOptions(
 	'The call rate card (ctgid)',
 );
 
+const getRateCard: Operation = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a call rate card',
+	description: 'Get a rate card with its rates',
+	method: 'GET',
+	path: '/callRates/get/{ctgid}',
+	fields: [rateCardId],
+	output: { root: 'callRates', numbers: RATE_NUMBERS },
+};
+
 export const callRateOperations: Operation[] = [
 	{
 		value: 'getAll',
@@ -193,16 +205,7 @@ export const callRateOperations: Operation[] = [
 		list: 'paged',
 		output: { numbers: ['id', 'billing_increment'] },
 	},
-	{
-		value: 'get',
-		name: 'Get',
-		action: 'Get a call rate card',
-		description: 'Get a rate card with its rates',
-		method: 'GET',
-		path: '/callRates/get/{ctgid}',
-		fields: [rateCardId],
-		output: { root: 'callRates', numbers: RATE_NUMBERS },
-	},
+	getRateCard,
 	{
 		value: 'create',
 		name: 'Create',
@@ -225,6 +228,6 @@ export const callRateOperations: Operation[] = [
 		fields: [rateCardId, rateCardOptions, rateItems],
 		rules: [rateCardRule],
 		sendBody: rateCardBody,
-		output: { numbers: ['ctgid'] },
+		...readBack(getRateCard, (input) => ({ ctgid: input.param('ctgid', '') as string })),
 	},
 ];

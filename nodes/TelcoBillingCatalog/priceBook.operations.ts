@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../shared/operations';
+import { readBack } from '../shared/readBack';
 import { fixedRows, isBlank } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 import { loadedOptions } from '../shared/describe';
@@ -94,6 +95,17 @@ const priceBookId = loadedOptions(
 	'The price book',
 );
 
+const getPriceBook: Operation = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a price book',
+	description: 'Get a price book with its items',
+	method: 'GET',
+	path: '/priceBooks/get/{priceBookId}',
+	fields: [priceBookId],
+	output: { root: 'priceBook', numbers: ['id'] },
+};
+
 export const priceBookOperations: Operation[] = [
 	{
 		value: 'getAll',
@@ -105,16 +117,7 @@ export const priceBookOperations: Operation[] = [
 		list: 'paged',
 		output: { numbers: ['id'] },
 	},
-	{
-		value: 'get',
-		name: 'Get',
-		action: 'Get a price book',
-		description: 'Get a price book with its items',
-		method: 'GET',
-		path: '/priceBooks/get/{priceBookId}',
-		fields: [priceBookId],
-		output: { root: 'priceBook', numbers: ['id'] },
-	},
+	getPriceBook,
 	{
 		value: 'create',
 		name: 'Create',
@@ -150,6 +153,8 @@ export const priceBookOperations: Operation[] = [
 		],
 		rules: [priceBookRule],
 		sendBody: priceBookBody,
-		output: { numbers: ['id'] },
+		...readBack(getPriceBook, (input) => ({
+			priceBookId: input.param('priceBookId', '') as string,
+		})),
 	},
 ];

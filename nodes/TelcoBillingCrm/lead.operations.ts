@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { bodyField, collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
+import { readBack } from '../shared/readBack';
 import type { RequestInput } from '../shared/rules';
 
 const leadFields: INodeProperties[] = [
@@ -48,6 +49,17 @@ const lid: INodeProperties = {
 	description: 'ID of the lead (lid)',
 };
 
+const getLead: Operation = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a lead',
+	description: 'Get one lead',
+	method: 'GET',
+	path: '/leads/get/{lid}',
+	fields: [lid],
+	output: { root: 'lead', numbers: ['lid'] },
+};
+
 export const leadOperations: Operation[] = [
 	{
 		value: 'getAll',
@@ -77,16 +89,7 @@ export const leadOperations: Operation[] = [
 		sendBody: (input: RequestInput) => input.param('filters', {}) as IDataObject,
 		output: { numbers: ['lid'] },
 	},
-	{
-		value: 'get',
-		name: 'Get',
-		action: 'Get a lead',
-		description: 'Get one lead',
-		method: 'GET',
-		path: '/leads/get/{lid}',
-		fields: [lid],
-		output: { root: 'lead', numbers: ['lid'] },
-	},
+	getLead,
 	{
 		value: 'create',
 		name: 'Create',
@@ -105,6 +108,6 @@ export const leadOperations: Operation[] = [
 		method: 'POST',
 		path: '/leads/{lid}',
 		fields: [lid, collection('Update Fields', 'updateFields', leadFields)],
-		output: { numbers: ['id'] },
+		...readBack(getLead, (input) => ({ lid: input.path.lid })),
 	},
 ];

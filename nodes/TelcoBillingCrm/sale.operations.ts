@@ -122,10 +122,10 @@ export const saleOperations: Operation[] = [
 			{
 				displayName: 'Date',
 				name: 'date',
-				type: 'string',
+				type: 'dateTime',
 				default: '',
-				placeholder: 'YYYY-MM-DD',
-				description: 'Date of the sale (Y-m-d or Y-m-d h:i:s); empty: today',
+				description:
+					'Date of the sale, with its time if you give one (sent as Y-m-d h:i:s); empty: today',
 			},
 			{ ...productRows(true), displayOptions: { show: { use: ['sale', 'saleWithPayment'] } } },
 			{

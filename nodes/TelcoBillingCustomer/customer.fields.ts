@@ -55,10 +55,9 @@ export const customerRecordFields: INodeProperties[] = [
 	bodyField({
 		displayName: 'Date of Birth',
 		name: 'dob',
-		type: 'string',
+		type: 'dateTime',
 		default: '',
-		placeholder: 'YYYY-MM-DD',
-		description: 'Date of birth as YYYY-MM-DD (ISO dates are converted)',
+		description: 'Sent as YYYY-MM-DD; any time of day is ignored',
 	}),
 	bodyField({
 		displayName: 'Email',

@@ -207,9 +207,8 @@ const chargeItemFields: INodeProperties[] = [
 	bodyField({
 		displayName: 'Charge Date',
 		name: 'charge_date',
-		type: 'string',
+		type: 'dateTime',
 		default: '',
-		placeholder: 'YYYY-MM-DD',
 		description: 'A future date keeps the charge off invoices until then',
 	}),
 	bodyField({
@@ -362,9 +361,8 @@ export const customerOperations: Operation[] = [
 				bodyField({
 					displayName: 'Date',
 					name: 'date',
-					type: 'string',
+					type: 'dateTime',
 					default: '',
-					placeholder: 'YYYY-MM-DD',
 				}),
 				bodyField({ displayName: 'Description', name: 'description', type: 'string', default: '' }),
 				bodyField({

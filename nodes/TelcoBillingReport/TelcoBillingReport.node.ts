@@ -2,6 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
 import { describeSingleOperation, labelSubtitle } from '../shared/describe';
+import { getReportColumns } from './report.columns';
 import { reportOperations, REPORT_OPTIONS } from './report.operations';
 
 export class TelcoBillingReport implements INodeType {
@@ -23,5 +24,5 @@ export class TelcoBillingReport implements INodeType {
 		properties: [...describeSingleOperation('report', reportOperations[0])],
 	};
 
-	methods = { loadOptions };
+	methods = { loadOptions: { ...loadOptions, getReportColumns } };
 }

@@ -90,10 +90,11 @@ const dateField = (
 ): INodeProperties => ({
 	displayName,
 	name,
-	type: 'string',
+	type: 'dateTime',
 	default: '',
-	placeholder: 'YYYY-MM-DD',
-	description: `${description} (YYYY-MM-DD HH:MM:SS, which the spec prefers, YYYY-MM-DD or DD-MM-YYYY; ISO dates are converted with their time kept)`,
+	description:
+		`${description}. Sent with its time as YYYY-MM-DD HH:MM:SS (the spec's preferred form); ` +
+		'an expression may also give YYYY-MM-DD or DD-MM-YYYY, sent as written.',
 	displayOptions: { show },
 });
 
@@ -140,7 +141,7 @@ const reportFields: INodeProperties[] = [
 	dateField(
 		'To',
 		'dateTo',
-		'End of the range; give a time to be exact, as the spec does not say how a bare date is read',
+		'End of the range, with its time: a date picked without one ends the range at 00:00:00 that day (23:59:59 takes in the day)',
 		{ report: [...dated, 'other'], when: ['custom'] },
 	),
 	dateField('Date', 'date', 'The day balances are aged at', { report: ['agedReceivables'] }),
@@ -190,11 +191,13 @@ const reportFields: INodeProperties[] = [
 			displayOptions: { show: { '/report': reportsWith('list_price_for_no_price') } },
 		},
 		{
-			displayName: 'Order By',
+			displayName: 'Order By Field Name or ID',
 			name: 'order_by',
-			type: 'string',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getReportColumns', loadOptionsDependsOn: ['report'] },
 			default: '',
-			description: 'Row field to sort by (reports that support sorting)',
+			description:
+				'Row field to sort by, among the chosen report’s (reports that support sorting). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Order Direction',

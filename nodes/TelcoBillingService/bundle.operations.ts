@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds } from '../shared/locators';
 import { bodyField, collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
+import { readBack } from '../shared/readBack';
 import { isBlank, rules } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
@@ -38,16 +39,14 @@ const bundleFields: INodeProperties[] = [
 	bodyField({
 		displayName: 'Date Ended',
 		name: 'date_ended',
-		type: 'string',
+		type: 'dateTime',
 		default: '',
-		placeholder: 'YYYY-MM-DD',
 	}),
 	bodyField({
 		displayName: 'Date Started',
 		name: 'date_started',
-		type: 'string',
+		type: 'dateTime',
 		default: '',
-		placeholder: 'YYYY-MM-DD',
 	}),
 	bodyField({
 		displayName: 'Included Usage Type',
@@ -135,6 +134,23 @@ const nameField = bodyField({
 });
 const cidInBody = customerLocator({ routing: { send: { type: 'body', property: 'cid' } } });
 
+const getBundle: Operation = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a bundle',
+	description: 'Get a bundle with its charges and services',
+	method: 'GET',
+	path: '/serviceBundles/get/{bundleId}',
+	fields: [
+		customerLocator({
+			required: false,
+			description: 'Only used to list the customer’s bundles in Bundle below',
+		}),
+		bundleIdField,
+	],
+	output: { root: 'serviceBundle', numbers: BUNDLE_NUMBERS },
+};
+
 export const bundleOperations: Operation[] = [
 	{
 		value: 'getByCustomer',
@@ -146,22 +162,7 @@ export const bundleOperations: Operation[] = [
 		fields: [customerLocator()],
 		output: { root: 'serviceBundles', numbers: BUNDLE_NUMBERS },
 	},
-	{
-		value: 'get',
-		name: 'Get',
-		action: 'Get a bundle',
-		description: 'Get a bundle with its charges and services',
-		method: 'GET',
-		path: '/serviceBundles/get/{bundleId}',
-		fields: [
-			customerLocator({
-				required: false,
-				description: 'Only used to list the customer’s bundles in Bundle below',
-			}),
-			bundleIdField,
-		],
-		output: { root: 'serviceBundle', numbers: BUNDLE_NUMBERS },
-	},
+	getBundle,
 	{
 		value: 'create',
 		name: 'Create',
@@ -216,6 +217,6 @@ export const bundleOperations: Operation[] = [
 			for (const field of cleared(input)) input.body[field] = null;
 		},
 		...withCustomerIds(),
-		output: { numbers: ['id'] },
+		...readBack(getBundle, (input) => ({ bundleId: input.body.id })),
 	},
 ];

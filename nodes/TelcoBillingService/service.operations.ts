@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds, serviceLocator } from '../shared/locators';
 import { bodyField, collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
+import { readBack } from '../shared/readBack';
 import { fixedRows, rules, splitList } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 import { optionalServiceFields, SERVICE_STATUS_OPTIONS, serviceTypeField } from './service.fields';
@@ -52,9 +53,8 @@ const WHOLE = /^\s*\d+\s*$/;
 const optionalDate = (description: string): INodeProperties => ({
 	displayName: 'Date',
 	name: 'date',
-	type: 'string',
+	type: 'dateTime',
 	default: '',
-	placeholder: 'YYYY-MM-DD',
 	description,
 });
 
@@ -167,6 +167,17 @@ const serviceNumField: INodeProperties = {
 	description: 'Phone number or identifier of the service',
 };
 
+const getService: Operation = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a service',
+	description: 'Get one service by ID',
+	method: 'GET',
+	path: '/services/get/{serviceId}',
+	fields: [service],
+	output: { root: 'serviceType', numbers: SERVICE_NUMBERS },
+};
+
 export const serviceOperations: Operation[] = [
 	{
 		value: 'getAll',
@@ -190,16 +201,7 @@ export const serviceOperations: Operation[] = [
 		sendBody: searchCriteria,
 		output: { root: 'records', numbers: SERVICE_NUMBERS },
 	},
-	{
-		value: 'get',
-		name: 'Get',
-		action: 'Get a service',
-		description: 'Get one service by ID',
-		method: 'GET',
-		path: '/services/get/{serviceId}',
-		fields: [service],
-		output: { root: 'serviceType', numbers: SERVICE_NUMBERS },
-	},
+	getService,
 	{
 		value: 'create',
 		name: 'Create',
@@ -217,10 +219,9 @@ export const serviceOperations: Operation[] = [
 			bodyField({
 				displayName: 'Start Date',
 				name: 'start_date',
-				type: 'string',
+				type: 'dateTime',
 				required: true,
 				default: '',
-				placeholder: 'YYYY-MM-DD',
 			}),
 			collection('Additional Fields', 'additionalFields', [
 				...optionalServiceFields.slice(0, 5),
@@ -292,9 +293,8 @@ export const serviceOperations: Operation[] = [
 				bodyField({
 					displayName: 'Start Date',
 					name: 'start_date',
-					type: 'string',
+					type: 'dateTime',
 					default: '',
-					placeholder: 'YYYY-MM-DD',
 				}),
 			]),
 		],
@@ -304,7 +304,7 @@ export const serviceOperations: Operation[] = [
 			if (input.param('recalculateMonthlyFee', false)) input.body.monthlyfee = false;
 		},
 		...withCustomerIds(),
-		output: { numbers: ['id'] },
+		...readBack(getService, (input) => ({ serviceId: input.path.serviceId })),
 	},
 	{
 		value: 'addMiscCharge',
@@ -328,10 +328,9 @@ export const serviceOperations: Operation[] = [
 			bodyField({
 				displayName: 'Charge Date',
 				name: 'charge_date',
-				type: 'string',
+				type: 'dateTime',
 				required: true,
 				default: '',
-				placeholder: 'YYYY-MM-DD',
 				description: 'A future date keeps it off invoices until then',
 			}),
 			collection('Additional Fields', 'additionalFields', [
@@ -437,7 +436,7 @@ export const serviceOperations: Operation[] = [
 	},
 	{
 		value: 'getMonthlyCost',
-		name: 'Get Monthly Cost by Service Number',
+		name: 'Get Monthly Cost',
 		action: 'Get the monthly cost of a service number',
 		description: 'The monthly fee of the service with this number on a date',
 		method: 'GET',

@@ -12,7 +12,7 @@ import { loadOptions } from '../shared/loaders';
 import { splitList } from '../shared/rules';
 import { CREDENTIAL_TYPE, secretsOfRequest } from '../shared/transport';
 import { observe } from './trigger.fetch';
-import { exclusively, firstOfActivation } from './trigger.runs';
+import { claimActivation, exclusively, firstOfActivation, superseded } from './trigger.runs';
 import type { Watch } from './trigger.fetch';
 import { triggerFields } from './trigger.fields';
 import { baseline, diff, FINISHED } from './trigger.logic';
@@ -127,6 +127,7 @@ export class TelcoBillingTrigger implements INodeType {
 			const observedAt = new Date().toISOString();
 			return found.length ? [found.map((e) => item(e, observedAt))] : null;
 		}
+		claimActivation(this);
 		return await exclusively(this, async () => await track(this, settings, watch));
 	}
 }
@@ -172,6 +173,13 @@ async function track(
 	// and ours overlap, so ours is dropped whole; what only ours saw, the next poll sees again. Read the
 	// static data anew: n8n may have replaced the object during the poll.
 	const current = context.getWorkflowStaticData('node');
+	if (superseded(context)) {
+		context.logger.debug(
+			'Telco Billing Trigger: the workflow was reactivated during this poll; its result is left ' +
+				'to the new activation',
+		);
+		return null;
+	}
 	if (current.state !== stored) {
 		context.logger.debug(
 			'Telco Billing Trigger: the state changed during this poll; its result is left ' +

@@ -40,3 +40,20 @@ export function firstOfActivation(context: IPollFunctions): boolean {
 	polled.add(data);
 	return first;
 }
+
+// The static data object of the newest activation that polled, per workflow and node. Deactivating does not
+// stop a running poll: it ends in the old Workflow object, whose state the new activation never sees.
+const newest = new Map<string, object>();
+
+/** Marks this poll's activation as the newest of its workflow and node. */
+export function claimActivation(context: IPollFunctions): void {
+	newest.set(keyOf(context), context.getWorkflowStaticData('node'));
+}
+
+/**
+ * Whether a newer activation has polled since this poll began: its result must then be dropped, as the new
+ * activation started from the state before it and will see the same changes.
+ */
+export function superseded(context: IPollFunctions): boolean {
+	return newest.get(keyOf(context)) !== context.getWorkflowStaticData('node');
+}

@@ -17,17 +17,16 @@ export function toSafeError(
 	error: unknown,
 	itemIndex: number,
 	secrets: string[],
+	subject?: string,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) {
 		error.message = redact(error.message, secrets);
 		return error;
 	}
 	if (error instanceof PlatformRequestError || error instanceof RefusedAnswer) {
-		return new PlatformRequestError(
-			node,
-			{ ...error.failure, message: redact(error.failure.message, secrets) },
-			itemIndex,
-		);
+		const failure = { ...error.failure, message: redact(error.failure.message, secrets) };
+		if (subject) failure.subject = redact(subject, secrets);
+		return new PlatformRequestError(node, failure, itemIndex);
 	}
 	if (error instanceof NodeApiError && typeof error.context.platformMessage === 'string') {
 		error.message = redact(error.message, secrets);

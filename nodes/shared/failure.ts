@@ -5,7 +5,27 @@ import type { PlatformFailure } from './envelope';
 /** How a request failed: the description tells the user which, so they know what to fix. */
 export type FailureKind = 'refused' | 'http' | 'connect' | 'timeout' | 'closed' | 'network';
 
-export type KindedFailure = PlatformFailure & { kind?: FailureKind };
+export type KindedFailure = PlatformFailure & {
+	kind?: FailureKind;
+	/** The record the request was about (`customer 1001`), named when the platform's words do not. */
+	subject?: string;
+	/** What had already happened when the request failed (an update saved before its read-back). */
+	preface?: string;
+};
+
+// The platform's not-found answers name the kind of record, never which one ("no customer found").
+const TERSE = /\bnot found\b|^no [\w ]+ found$|unable to retrieve/i;
+
+/** The message shown: the platform's words, with the record they are about when they do not name it. */
+function shownMessage({ message, subject, kind }: KindedFailure): string {
+	if (!subject || kind !== 'refused' || !TERSE.test(message)) return message;
+	const values = subject.split(', ').map((part) => part.slice(part.lastIndexOf(' ') + 1));
+	if (values.some((value) => message.includes(value))) return message;
+	// A sentence starts with a capital; a record type the platform spells in camelCase keeps its spelling.
+	const sentence = /^[a-z]+\b/.test(message) && !/^[a-z]+[A-Z]/.test(message);
+	const start = sentence ? message.charAt(0).toUpperCase() : message.charAt(0);
+	return `${start}${message.slice(1)} (${subject})`;
+}
 
 function httpHint(status: string): string {
 	if (status === '404')
@@ -18,6 +38,10 @@ function httpHint(status: string): string {
 }
 
 export function descriptionOf(failure: KindedFailure): string {
+	return failure.preface ? `${failure.preface} ${whatHappened(failure)}` : whatHappened(failure);
+}
+
+function whatHappened(failure: KindedFailure): string {
 	switch (failure.kind) {
 		case 'connect':
 			return (
@@ -58,10 +82,12 @@ export class PlatformRequestError extends NodeApiError {
 		const code = failure.errorCode ? ` [${failure.errorCode}]` : '';
 		const response: JsonObject = { message: failure.message };
 		if (failure.errorCode) response.error_code = failure.errorCode;
+		// The editor's "Error code" line shows httpCode: the HTTP status of an HTTP error, else (as n8n's
+		// NodeApiError reads it from the response) the platform's error_code; without either, no line.
 		super(node, response, {
-			message: `${failure.message}${code}`,
+			message: `${shownMessage(failure)}${code}`,
 			description: descriptionOf(failure),
-			httpCode: failure.httpCode ?? (failure.kind && failure.kind !== 'refused' ? 'none' : '200'),
+			httpCode: failure.httpCode,
 			itemIndex,
 		});
 		if (failure.errorCode) this.context.errorCode = failure.errorCode;

@@ -4,6 +4,7 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+import type { PlatformFailure } from './envelope';
 import type { RequestInput, Rule } from './rules';
 /** How an operation's response becomes output items. */
 export interface OutputSpec {
@@ -19,6 +20,11 @@ export interface OutputContext {
 	before?: IDataObject;
 	/** A credential of the node, decrypted (to compare the platform's answer with it). */
 	credential: (type: string) => Promise<IDataObject>;
+	/**
+	 * Sends a further request through the operation's credential, judged like every other; `preface`
+	 * says in its error what had already happened.
+	 */
+	request: (options: IHttpRequestOptions, preface?: string) => Promise<unknown>;
 }
 
 /**
@@ -77,6 +83,14 @@ export interface Operation {
 	outputOf?: (body: unknown, context: OutputContext) => Promise<unknown> | unknown;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
 	sendBody?: (input: RequestInput, before?: IDataObject) => unknown;
+	/**
+	 * When the platform refuses the request in an HTTP 200 (no error_code), the item to output instead of
+	 * failing, if the refusal is an answer the user branches on (a login that does not work).
+	 */
+	refusalAsAnswer?: (
+		failure: PlatformFailure,
+		context: OutputContext,
+	) => Promise<IDataObject | undefined> | IDataObject | undefined;
 	/** The item to output when a read finds nothing, if the user asked for one (upsert flows need it). */
 	whenEmpty?: (input: RequestInput) => IDataObject | undefined;
 	/**

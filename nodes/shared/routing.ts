@@ -9,13 +9,15 @@ import type {
 	INodePropertyRouting,
 } from 'n8n-workflow';
 import { errorItem, recordItems, toSafeError } from './errors';
+import { PlatformRequestError } from './failure';
 import { fillPath } from './path';
-import type { Operation } from './operations';
+import type { Operation, OutputContext } from './operations';
 import { lacksRoot, RecordFailures, toRecords } from './output';
 import { walkPages } from './pager';
 import { checkInput, readInput } from './requestInput';
 import type { RequestInput } from './rules';
-import { bodyOf, platformRequest } from './transport';
+import { subjectOf } from './subject';
+import { bodyOf, platformRequest, secretsOfRequest } from './transport';
 import type { RequestSettings } from './transport';
 
 // The largest page the query-paged listings accept (serviceType/search: limit at most 100).
@@ -49,6 +51,21 @@ function settingsOf(op: Operation, input: RequestInput): RequestSettings {
 	};
 }
 
+/**
+ * An operation whose refusals are answers (a portal login that does not work): the item instead of the
+ * failure, for a refusal in an HTTP 200 without error_code. Transport and HTTP failures still fail.
+ */
+async function answerInstead(
+	op: Operation,
+	error: unknown,
+	context: OutputContext,
+): Promise<IDataObject | undefined> {
+	if (!op.refusalAsAnswer || !(error instanceof PlatformRequestError)) return undefined;
+	const { failure } = error;
+	if (failure.kind !== 'refused' || failure.errorCode) return undefined;
+	return await op.refusalAsAnswer(failure, context);
+}
+
 /** routing.send.preSend: checks the item's input, then fills in the path (values encoded) and the body. */
 function prepareRequest(op: Operation) {
 	return async function (
@@ -73,12 +90,22 @@ function prepareRequest(op: Operation) {
 	};
 }
 
+/** Sends a further request of this item through the operation's credential, judged like every other. */
+function senderFor(context: IExecuteSingleFunctions, settings: RequestSettings) {
+	return async (options: IHttpRequestOptions, preface?: string) =>
+		await platformRequest(
+			context,
+			{ ...options, method: options.method ?? 'GET' },
+			{ ...settings, preface },
+		);
+}
+
 /** A failure of this item: an error item paired to it under Continue On Fail, otherwise thrown. */
-function failedItem(
+async function failedItem(
 	context: IExecuteSingleFunctions,
 	error: unknown,
-	settings: RequestSettings,
-): INodeExecutionData[] {
+	{ settings, input, op }: { settings: RequestSettings; input?: RequestInput; op: Operation },
+): Promise<INodeExecutionData[]> {
 	const toErrorOutput = context.getNode().onError === 'continueErrorOutput';
 	if (error instanceof RecordFailures && context.continueOnFail()) {
 		return recordItems(
@@ -89,11 +116,14 @@ function failedItem(
 			toErrorOutput,
 		);
 	}
+	// The record named beside a terse answer is the user's input: the key may be typed there too.
+	const secrets = await secretsOfRequest(context, settings);
 	const safe = toSafeError(
 		context.getNode(),
 		error,
 		context.getItemIndex(),
-		settings.secrets ?? [],
+		secrets,
+		input && subjectOf(op, input),
 	);
 	if (!context.continueOnFail()) throw safe;
 	return [errorItem(safe, context.getItemIndex(), toErrorOutput)];
@@ -128,17 +158,20 @@ function readResponse(op: Operation) {
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
 		const { input, settings, before } = preparedFor(this);
+		const context: OutputContext = {
+			input,
+			before,
+			credential: async (type) => await this.getCredentials(type),
+			request: senderFor(this, settings),
+		};
 		try {
 			let body = await bodyOf(this, response, settings);
-			if (op.outputOf)
-				body = await op.outputOf(body, {
-					input,
-					before,
-					credential: async (type) => await this.getCredentials(type),
-				});
+			if (op.outputOf) body = await op.outputOf(body, context);
 			return itemsOf(this, op, input, toRecords(body, op.output));
 		} catch (error) {
-			return failedItem(this, error, settings);
+			const answer = await answerInstead(op, error, context).catch(() => undefined);
+			if (answer) return itemsOf(this, op, input, [answer]);
+			return await failedItem(this, error, { settings, input, op });
 		}
 	};
 }
@@ -185,8 +218,7 @@ function sendRequests(op: Operation) {
 		try {
 			if (state.refusal) throw state.refusal;
 			if (op.list === 'paged') return await readPages(this, op, sent, state);
-			const request = async (extra: IHttpRequestOptions) =>
-				await platformRequest(this, { ...extra, method: extra.method ?? 'GET' }, state.settings);
+			const request = senderFor(this, state.settings);
 			if (op.answerFrom)
 				return itemsOf(
 					this,
@@ -201,7 +233,7 @@ function sendRequests(op: Operation) {
 			}
 			return await this.makeRoutingRequest({ ...requestData, options: sent });
 		} catch (error) {
-			return failedItem(this, error, state.settings);
+			return await failedItem(this, error, { ...state, op });
 		}
 	};
 }

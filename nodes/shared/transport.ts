@@ -34,6 +34,8 @@ export interface RequestSettings {
 	credential?: string;
 	/** Values this request carries that must not show in its errors (reset tokens, card numbers…). */
 	secrets?: string[];
+	/** What had already happened if this request fails (an update saved before its read-back). */
+	preface?: string;
 	/**
 	 * The credential, already read (`readCredential`): n8n otherwise loads and decrypts it from its
 	 * database for every request, which a file of thousands of batches pays thousands of times.
@@ -83,7 +85,12 @@ async function failed(
 	let message = redact(failure.message, secrets);
 	if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE)}…`;
 	const itemIndex = 'getItemIndex' in context ? context.getItemIndex() : undefined;
-	return new PlatformRequestError(context.getNode(), { ...failure, message }, itemIndex);
+	const { preface } = settings;
+	return new PlatformRequestError(
+		context.getNode(),
+		{ ...failure, message, ...(preface && { preface }) },
+		itemIndex,
+	);
 }
 
 /**

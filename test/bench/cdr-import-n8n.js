@@ -4,39 +4,18 @@
 // against the simulator in its own process. n8n's start-up is measured with a 1-row file and subtracted.
 // Needs the package built (npm run build) and the pinned n8n (installed into the cache on first use).
 const { spawnSync } = require('node:child_process');
-const {
-	createReadStream,
-	mkdirSync,
-	mkdtempSync,
-	rmSync,
-	writeFileSync,
-	createWriteStream,
-} = require('node:fs');
+const { createReadStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { once } = require('node:events');
 const { ensureN8n, n8nCli, n8nEnv, requestedVersion } = require('../sandbox/n8n.js');
 const { spawnSimulator } = require('../simulator/spawn.js');
+const { CDR_HEADER, writeCdrCsv } = require('../sandbox/cdrCsv.js');
 
 const TOTAL = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
 const BATCH = 500;
 const PARALLEL = 2;
 const KEY = 'demo-key-0001';
-const HEADER = 'orig_id,startdate,callerid,direction,destination,billsec,duration,disposition';
-
-async function writeCsv(path, prefix, count) {
-	const out = createWriteStream(path);
-	const callers = ['0412346601', '0412346604', 'N1100000', 'N1100002'];
-	out.write(`${HEADER}\n`);
-	for (let i = 0; i < count; i++) {
-		const start = `2026-11-20 ${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`;
-		const line = `${prefix}-${i},${start},${callers[i % 4]},outbound,${i % 3 === 0 ? '0398765432' : '0411222333'},${30 + (i % 300)},${35 + (i % 300)},ANSWERED\n`;
-		if (!out.write(line)) await once(out, 'drain');
-	}
-	out.end();
-	await once(out, 'finish');
-}
 
 async function post(url, body) {
 	const response = await fetch(url, {
@@ -49,7 +28,7 @@ async function post(url, body) {
 
 /** The limit: the same file read line by line, PARALLEL batches of BATCH on their way at once. */
 async function raw(base, path) {
-	const fields = HEADER.split(',');
+	const fields = CDR_HEADER.split(',');
 	const inFlight = [];
 	let batch = [];
 	let rest = '';
@@ -178,8 +157,8 @@ async function main() {
 	try {
 		const one = join(data, 'one.csv');
 		const big = join(data, 'big.csv');
-		await writeCsv(one, 'warm', 1);
-		await writeCsv(big, 'n8n', TOTAL);
+		await writeCdrCsv(one, 'warm', 1);
+		await writeCdrCsv(big, 'n8n', TOTAL);
 		const env = n8nEnv(n8n, folder, {
 			N8N_RUNNERS_BROKER_PORT: '5690',
 			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',

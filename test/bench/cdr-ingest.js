@@ -16,26 +16,12 @@ const {
 const { State } = require('../simulator/state.ts');
 const seed = require('../simulator/seed.json');
 const { spawnSimulator } = require('../simulator/spawn.js');
+const { cdrRecords } = require('../sandbox/cdrCsv.js');
 
 const TOTAL = Number(process.env.BENCH_CDRS || 100_000);
 const PER_ITEM_SAMPLE = Number(process.env.BENCH_PER_ITEM || 5_000);
 const BATCH = 500;
 const KEY = 'demo-key-0001';
-
-function cdrs(prefix, count) {
-	// Callers are seeded services, so every call is rated as it would be in production.
-	const callers = ['0412346601', '0412346604', 'N1100000', 'N1100002'];
-	return Array.from({ length: count }, (_, i) => ({
-		orig_id: `${prefix}-${i}`,
-		startdate: `2026-11-20 ${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`,
-		callerid: callers[i % callers.length],
-		direction: 'outbound',
-		destination: i % 3 === 0 ? '0398765432' : '0411222333',
-		billsec: 30 + (i % 300),
-		duration: 35 + (i % 300),
-		disposition: 'ANSWERED',
-	}));
-}
 
 async function post(url, body) {
 	const response = await fetch(url, {
@@ -83,7 +69,9 @@ async function timed(label, count, run) {
 	clearInterval(sampler);
 	const rate = count / seconds;
 	console.log(
-		`  ${label.padEnd(34)} ${String(count).padStart(7)} CDRs  ${seconds.toFixed(2).padStart(6)} s  ${Math.round(rate).toLocaleString('en').padStart(7)} CDR/s  peak RSS ${Math.round(peak / 1048576)} MB`,
+		`  ${label.padEnd(34)} ${String(count).padStart(7)} CDRs  ${seconds.toFixed(2).padStart(6)}` +
+			` s  ${Math.round(rate).toLocaleString('en').padStart(7)}` +
+			` CDR/s  peak RSS ${Math.round(peak / 1048576)} MB`,
 	);
 	return rate;
 }
@@ -95,7 +83,7 @@ function median(values) {
 
 function simulatorInsertRate() {
 	const state = new State(seed);
-	const records = cdrs('sim', TOTAL);
+	const records = cdrRecords('sim', TOTAL);
 	const start = performance.now();
 	for (const record of records)
 		state.cdrs.insert('demo-switch', 1, {
@@ -126,9 +114,9 @@ async function main() {
 		console.log(
 			`CDR ingestion benchmark: ${TOTAL.toLocaleString('en')} CDRs, batch size ${BATCH}, simulator at ${sim.url} (own process)\n`,
 		);
-		await viaNode(sim.url, cdrs('warm-node', 5_000));
-		await raw(sim.url, cdrs('warm-raw', 5_000));
-		await perItem(sim.url, cdrs('warm-item', 500));
+		await viaNode(sim.url, cdrRecords('warm-node', 5_000));
+		await raw(sim.url, cdrRecords('warm-raw', 5_000));
+		await perItem(sim.url, cdrRecords('warm-item', 500));
 
 		// Rounds alternate the paths and start from an empty CDR store, so neither gains from the order;
 		// each path's median rate is compared.
@@ -139,25 +127,25 @@ async function main() {
 			await reset();
 			rates.raw.push(
 				await timed('raw batched fetch loop (the limit)', TOTAL, () =>
-					raw(sim.url, cdrs(`raw${round}`, TOTAL)),
+					raw(sim.url, cdrRecords(`raw${round}`, TOTAL)),
 				),
 			);
 			await reset();
 			rates.node.push(
 				await timed('node Add Many (default, 2 in flight)', TOTAL, () =>
-					viaNode(sim.url, cdrs(`node${round}`, TOTAL)),
+					viaNode(sim.url, cdrRecords(`node${round}`, TOTAL)),
 				),
 			);
 			await reset();
 			rates.serial.push(
 				await timed('node Add Many, Parallel Batches 1', TOTAL, () =>
-					viaNode(sim.url, cdrs(`serial${round}`, TOTAL), 1),
+					viaNode(sim.url, cdrRecords(`serial${round}`, TOTAL), 1),
 				),
 			);
 			await reset();
 			rates.item.push(
 				await timed('one request per CDR (sample)', PER_ITEM_SAMPLE, () =>
-					perItem(sim.url, cdrs(`item${round}`, PER_ITEM_SAMPLE)),
+					perItem(sim.url, cdrRecords(`item${round}`, PER_ITEM_SAMPLE)),
 				),
 			);
 		}

@@ -3,16 +3,19 @@
 //
 // Starts the sandbox pieces on free ports (the simulator, n8n from its cache with the built package, the
 // sandbox credential and owner), builds one workflow holding every operation of every node with a valid
-// configuration, opens each node's panel and fails on any parameter issue the editor shows. Screenshots
-// of the nodes panel (the trigger's events), a Bulk Email filter row and each node panel go to
-// TELCO_SCREENSHOTS (default .n8n-sandbox/editor-check/).
+// configuration (operations-workflow.js, with the seeded platform's records from platform-records.js),
+// opens each node's panel and fails on any parameter issue the editor shows, a dropdown or picker that does
+// not load, and a Resource, Operation or Report choice the panel does not show. Screenshots of the nodes panel
+// (the trigger's events), a Bulk Email filter row and each node panel go to TELCO_SCREENSHOTS (default
+// .n8n-sandbox/editor-check/). TELCO_EDITOR_PACKAGE=<folder> checks the package in another checkout (an
+// older commit, for before/after screenshots) instead of this one.
 //
 // Needs Chromium (Debian: apt-get install chromium; or CHROMIUM_PATH) and puppeteer-core, resolved from
 // the project or from PUPPETEER_CORE_PATH (a folder where it is installed, e.g. /tmp/browser-tools).
 const { spawnSync } = require('node:child_process');
 const { existsSync, mkdirSync, mkdtempSync, rmSync, readdirSync } = require('node:fs');
 const { tmpdir } = require('node:os');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const { spawnSimulator } = require('../simulator/spawn.js');
 const {
 	ROOT,
@@ -23,7 +26,9 @@ const {
 	prepareImports,
 	requestedVersion,
 } = require('../sandbox/n8n.js');
-const { freePort, sleep } = require('../sandbox/waiting.js');
+const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
+const { nodeTypes, workflowNodes } = require('./operations-workflow.js');
+const { locatorsFrom, platformRecords, valuesFrom } = require('./platform-records.js');
 
 const OWNER = {
 	email: 'sandbox@telco-billing.example',
@@ -33,6 +38,8 @@ const OWNER = {
 };
 const SHOTS = process.env.TELCO_SCREENSHOTS || join(ROOT, '.n8n-sandbox', 'editor-check');
 const KEEP = process.env.TELCO_EDITOR_KEEP === '1';
+const PACKAGE = resolve(process.env.TELCO_EDITOR_PACKAGE || ROOT);
+const DEMO_KEY = 'demo-key-0001';
 
 function puppeteer() {
 	const from = process.env.PUPPETEER_CORE_PATH;
@@ -53,134 +60,17 @@ function chromiumPath() {
 	return found;
 }
 
-async function waitFor(url, seconds = 180) {
-	for (let i = 0; i < seconds * 2; i++) {
-		if (
-			await fetch(url).then(
-				(r) => r.ok,
-				() => false,
-			)
-		)
-			return;
-		await sleep(500);
-	}
-	throw new Error(`n8n did not answer at ${url} within ${seconds} s`);
+async function answers(url) {
+	return await fetch(url).then(
+		(r) => r.ok,
+		() => false,
+	);
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Every operation of every node, with a valid configuration.
-
-/** Values for parameters a user must fill in, by name (where a plain default would not be valid). */
-const VALUES = {
-	cid: { __rl: true, mode: 'id', value: '1001' },
-	email: 'sam@example.com',
-	dateFrom: '2026-10-01',
-	dateTo: '2026-10-31',
-	date: '2026-11-01',
-	dateToOnly: '2026-11-01',
-	filters: {
-		rows: [
-			{ field: 'suburb', join: 'AND', value: 'Richmond' },
-			{ field: 'account_state', join: 'OR', option: 'Suspended' },
-		],
-	},
-};
-
-function fillerFor(property) {
-	if (property.name in VALUES) return VALUES[property.name];
-	if (property.type === 'resourceLocator') return { __rl: true, mode: 'id', value: '1' };
-	if (property.type === 'number') return 1;
-	// Dynamic dropdowns hold platform IDs: the simulator's first records have ID 1.
-	if (property.typeOptions?.loadOptionsMethod) return property.type === 'multiOptions' ? [1] : 1;
-	if (property.type === 'options' && property.options?.length)
-		return property.default !== '' ? property.default : property.options[0].value;
-	if (property.type === 'dateTime' || /date/i.test(property.name)) return '2026-11-01';
-	if (property.type === 'string') return '1';
-	return undefined;
-}
-
-function nodeTypes() {
-	const { n8n } = require(join(ROOT, 'package.json'));
-	return n8n.nodes.map((file) => {
-		const module = require(join(ROOT, file));
-		const type = new (Object.values(module)[0])();
-		return type.description;
-	});
-}
-
-/** One node per operation (per report for the Report node), each with its required values given. */
-function workflowNodes(credentialIds) {
-	const { NodeHelpers } = require('n8n-workflow');
-	const nodes = [];
-	for (const description of nodeTypes()) {
-		const resources = description.properties.find((p) => p.name === 'resource');
-		const resourceValues =
-			resources?.type === 'options' ? resources.options.map((o) => o.value) : [undefined];
-		const variants = [];
-		for (const resource of resourceValues) {
-			const operations = description.properties.filter(
-				(p) =>
-					p.name === 'operation' &&
-					p.type === 'options' &&
-					(!resource || p.displayOptions?.show?.resource?.includes(resource)),
-			);
-			for (const operation of operations)
-				for (const option of operation.options)
-					variants.push({ ...(resource ? { resource } : {}), operation: option.value });
-			if (operations.length === 0) variants.push(resource ? { resource } : {});
-		}
-		if (description.name === 'telcoBillingTrigger')
-			variants.splice(0, variants.length, { events: ['campaignFinished', 'cdrsImported'] });
-		for (const variant of variants) {
-			const parameters = { ...variant };
-			const node = { parameters, type: `CUSTOM.${description.name}`, typeVersion: 1 };
-			// Fill in what is shown and required (twice: a filled value may show more fields).
-			for (let pass = 0; pass < 2; pass++) {
-				const values = NodeHelpers.getNodeParameters(
-					description.properties,
-					parameters,
-					true,
-					false,
-					node,
-					description,
-				);
-				for (const property of description.properties) {
-					if (property.name in variant) continue;
-					if (!NodeHelpers.displayParameter(values, property, node, description)) continue;
-					const value = values[property.name];
-					const empty =
-						value === '' || value === undefined || (value?.__rl === true && value.value === '');
-					if ((property.required && empty) || property.name in VALUES) {
-						const value = fillerFor(property);
-						if (value !== undefined) parameters[property.name] = value;
-					}
-				}
-			}
-			const label = Object.values(variant).flat().join(' ');
-			nodes.push({
-				id: `n${nodes.length}`,
-				name: `${description.displayName.replace('Telco Billing ', '')}: ${label}`.slice(0, 60),
-				type: node.type,
-				typeVersion: 1,
-				position: [(nodes.length % 8) * 260, Math.floor(nodes.length / 8) * 200],
-				parameters,
-				credentials: Object.fromEntries(
-					(description.credentials ?? [])
-						.filter((c) => credentialIds[c.name])
-						.map((c) => [c.name, { id: credentialIds[c.name], name: c.name }]),
-				),
-			});
-		}
-	}
-	return nodes;
-}
-
-// ---------------------------------------------------------------------------------------------------
 
 async function startStack(children) {
-	console.log('Building the package…');
+	console.log(`Building the package${PACKAGE === ROOT ? '' : ` in ${PACKAGE}`}…`);
 	const build = spawnSync('npx', ['n8n-node', 'build'], {
-		cwd: ROOT,
+		cwd: PACKAGE,
 		stdio: ['ignore', 'ignore', 'inherit'],
 	});
 	if (build.status !== 0) throw new Error('`n8n-node build` failed');
@@ -192,10 +82,11 @@ async function startStack(children) {
 	const env = n8nEnv(n8n, userFolder, {
 		N8N_PORT: String(n8nPort),
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${n8nPort}`,
+		N8N_CUSTOM_EXTENSIONS: join(PACKAGE, 'dist'),
 	});
 	prepareImports(join(userFolder, 'imports'), {
 		simulatorUrl: sim.url,
-		apiKey: 'demo-key-0001',
+		apiKey: DEMO_KEY,
 		smtpPort: sim.smtpPort,
 	});
 	n8nCli(
@@ -203,27 +94,26 @@ async function startStack(children) {
 		['import:credentials', `--input=${join(userFolder, 'imports', 'credentials.json')}`],
 		env,
 	);
-	n8nCli(
-		n8n,
-		['import:workflow', '--separate', `--input=${join(userFolder, 'imports', 'workflows')}`],
-		env,
-	);
 	console.log(`Starting n8n ${n8n.version}…`);
 	const server = n8nSpawn(n8n, ['start'], env, ['ignore', 'ignore', 'inherit']);
 	children.push(server);
 	const editor = `http://127.0.0.1:${n8nPort}`;
-	await waitFor(`${editor}/healthz`);
-	await waitFor(`${editor}/rest/settings`);
-	for (let attempt = 0; attempt < 60; attempt++) {
-		const owner = await fetch(`${editor}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(OWNER),
-		}).catch(() => undefined);
-		if (owner?.ok || owner?.status === 400) break;
-		await sleep(1000);
-	}
-	return { editor, userFolder };
+	await waitUntil('n8n', () => answers(`${editor}/healthz`), 180);
+	await waitUntil("n8n's REST API", () => answers(`${editor}/rest/settings`), 180);
+	await waitUntil(
+		'the owner account',
+		async () => {
+			const owner = await fetch(`${editor}/rest/owner/setup`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(OWNER),
+			}).catch(() => undefined);
+			return owner?.ok || owner?.status === 400;
+		},
+		60,
+		1000,
+	);
+	return { editor, userFolder, simulatorUrl: sim.url };
 }
 
 async function login(page, editor) {
@@ -264,12 +154,43 @@ async function rest(page, method, path, body) {
 	);
 }
 
-async function shot(page, name) {
-	await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+/** What a dropdown offers and a picker lists, asked of n8n as the editor asks it. */
+function editorLists(page) {
+	const request = ({ type, credentials }, name, parameters) => ({
+		path: `parameters.${name}`,
+		nodeTypeAndVersion: { name: type, version: 1 },
+		currentNodeParameters: parameters,
+		credentials,
+	});
+	return {
+		options: async (ask, name, methodName, parameters) =>
+			await rest(page, 'POST', '/dynamic-node-parameters/options', {
+				...request(ask, name, parameters),
+				methodName,
+			}),
+		search: async (ask, name, methodName, filter, parameters) =>
+			await rest(page, 'POST', '/dynamic-node-parameters/resource-locator-results', {
+				...request(ask, name, parameters),
+				methodName,
+				filter,
+			}),
+	};
 }
 
-/** The nodes panel searched for the trigger, then its events. */
-async function nodesPanel(page, editor, problems) {
+async function shot(page, name, clip) {
+	await page.screenshot({ path: join(SHOTS, `${name}.png`), ...(clip ? { clip } : {}) });
+}
+
+/** Loaded: no request in flight for a moment (dropdowns ask n8n, which asks the simulator). */
+async function settled(page) {
+	await page.waitForNetworkIdle({ idleTime: 300, timeout: 8000 }).catch(() => undefined);
+	// Away from any field, so no hover controls show in the screenshot.
+	await page.mouse.move(1, 1);
+	await sleep(200);
+}
+
+/** The nodes panel searched for the package, then the trigger's events. */
+async function nodesPanel(page, editor, triggerName, problems) {
 	await page.goto(`${editor}/workflow/new`, { waitUntil: 'networkidle2' });
 	await sleep(1500);
 	// "Press N to browse nodes" (n8n 2.x; Tab before).
@@ -279,24 +200,27 @@ async function nodesPanel(page, editor, problems) {
 		{ timeout: 15000 },
 	);
 	await search.type('Telco Billing');
-	await sleep(1000);
+	await settled(page);
 	await shot(page, 'nodes-panel-search');
 	const listed = await page.$$eval('[data-test-id="node-creator-item-name"]', (els) =>
 		els.map((e) => e.textContent.trim()),
 	);
 	console.log(`  nodes panel lists: ${listed.join(' | ')}`);
-	if (!listed.some((name) => name === 'Telco Billing Events'))
-		problems.push(
-			`nodes panel: the trigger is not listed as "Telco Billing Events" (${listed.join(', ')})`,
-		);
+	// The nodes panel names a trigger without its " Trigger".
+	const trigger = triggerName.replace(/ Trigger$/, '');
+	if (trigger !== 'Telco Billing Events')
+		problems.push(`nodes panel: the trigger is listed as "${trigger}", not "Telco Billing Events"`);
 	const items = await page.$$('[data-test-id="node-creator-item-name"]');
+	let clicked = false;
 	for (const item of items) {
-		if ((await item.evaluate((e) => e.textContent.trim())) === 'Telco Billing Events') {
+		if ((await item.evaluate((e) => e.textContent.trim())) === trigger) {
 			await item.click();
+			clicked = true;
 			break;
 		}
 	}
-	await sleep(1000);
+	if (!clicked) problems.push(`nodes panel: "${trigger}" is not listed (${listed.join(', ')})`);
+	await settled(page);
 	await shot(page, 'nodes-panel-trigger-events');
 	const events = await page.$$eval(
 		'[data-test-id="node-creator-action-item"], [data-test-id="node-creator-item-name"]',
@@ -308,70 +232,122 @@ async function nodesPanel(page, editor, problems) {
 	await page.keyboard.press('Escape');
 }
 
-/** Opens each node's panel and collects the parameter issues it shows. */
-async function nodePanels(page, editor, workflowId, names, problems) {
-	await page.goto(`${editor}/workflow/${workflowId}`, { waitUntil: 'networkidle2' });
-	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30000 });
-	await sleep(1500);
+async function openPanel(page, name) {
+	const node = await page.$(
+		`[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`,
+	);
+	if (!node) return false;
+	await node.evaluate((n) => n.scrollIntoView());
+	await node.click({ count: 2 });
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 10000 }).catch(() => undefined);
+	await settled(page);
+	return true;
+}
+
+async function closePanel(page) {
+	await page.keyboard.press('Escape');
+	await page
+		.waitForSelector('[data-test-id="ndv"]', { hidden: true, timeout: 5000 })
+		.catch(() => undefined);
+}
+
+const fileName = (name) =>
+	name
+		.replace(/[^A-Za-z0-9]+/g, '-')
+		.replace(/^-|-$/g, '')
+		.toLowerCase();
+
+/** Opens each node's panel and collects the parameter issues it shows, and choices it does not show. */
+async function nodePanels(page, names, choices, problems) {
 	await shot(page, 'canvas-all-operations');
 	for (const name of names) {
-		const node = await page.$(
-			`[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`,
-		);
-		if (node) {
-			await node.evaluate((n) => n.scrollIntoView());
-			await node.click({ count: 2 });
-		} else {
+		if (!(await openPanel(page, name))) {
 			problems.push(`${name}: not on the canvas`);
 			continue;
 		}
-		await page.waitForSelector('[data-test-id="ndv"]', { timeout: 10000 }).catch(() => undefined);
-		// Dropdowns load their options from the simulator before the editor judges their values.
-		await sleep(1200);
-		const issues = await page.$$eval(
-			'[data-test-id="ndv"] [data-test-id="parameter-issues"]',
-			(els) =>
-				els.map((e) => {
-					const field = e.closest(
-						'[data-test-id^="parameter-input"], .parameter-item, [data-test-id="parameter-item"]',
-					);
-					const label = field?.querySelector('label, .n8n-input-label')?.textContent?.trim();
-					return `${label ?? '?'}: ${(e.getAttribute('title') ?? e.textContent ?? '').trim()}`;
-				}),
-		);
-		const hovered = issues.length ? await issueTexts(page) : [];
-		for (const issue of hovered.length ? hovered : issues) problems.push(`${name}: ${issue}`);
-		const file = name
-			.replace(/[^A-Za-z0-9]+/g, '-')
-			.replace(/-$/, '')
-			.toLowerCase();
-		await shot(page, `panel-${file}`);
-		await page.keyboard.press('Escape');
-		await sleep(300);
+		for (const issue of await shownIssues(page)) problems.push(`${name}: ${issue}`);
+		for (const choice of choices.get(name) ?? []) {
+			const input = `[data-test-id="ndv"] [data-parameter-path="parameters.${choice}"]`;
+			if (!(await page.$(input))) problems.push(`${name}: the panel does not show "${choice}"`);
+		}
+		await shot(page, `panel-${fileName(name)}`);
+		await closePanel(page);
 	}
 }
 
-/** The tooltip text of each issue icon in the open panel. */
-async function issueTexts(page) {
+/** Each issue icon in the open panel, as "<parameter path>: <its tooltip>". */
+async function shownIssues(page) {
 	const texts = [];
 	for (const icon of await page.$$('[data-test-id="ndv"] [data-test-id="parameter-issues"]')) {
+		const path = await icon.evaluate((e) => {
+			for (let el = e.parentElement; el; el = el.parentElement) {
+				const input = el.querySelector('[data-parameter-path]');
+				if (input) return input.getAttribute('data-parameter-path').replace(/^parameters\./, '');
+			}
+			return '?';
+		});
 		await icon.hover();
-		await sleep(300);
-		const tip = await page.$$eval('.el-popper, [role="tooltip"]', (els) =>
-			els
-				.map((e) => e.innerText?.trim() ?? '')
-				.filter((t) => t.startsWith('Issues'))
-				.map((t) => t.replace(/^Issues:\s*/, '').replace(/\s+/g, ' '))
-				.pop(),
+		// The tooltip opens in a layer of its own, headed "Issues:".
+		const tip = await page
+			.waitForFunction(
+				() => {
+					const tips = [...document.querySelectorAll('body *')]
+						.map((e) => e.innerText?.trim() ?? '')
+						.filter((text) => text.startsWith('Issues:'))
+						.sort((a, b) => b.length - a.length);
+					return tips[0] ?? false;
+				},
+				{ timeout: 3000 },
+			)
+			.then((handle) => handle.jsonValue())
+			.catch(() => undefined);
+		texts.push(
+			`${path}: ${tip?.replace(/^Issues:[\s-]*/, '').replace(/\s+/g, ' ') ?? '(no tooltip)'}`,
 		);
-		texts.push(tip ?? '(an issue icon without text)');
-		await page.mouse.move(0, 0);
+		await page.mouse.move(1, 1);
 	}
 	return texts;
 }
 
+/**
+ * The Bulk Email Preview panel scrolled to its filter rows (a text field row, then a choice row), with the
+ * tooltip of the first issue in them open, if there is one.
+ */
+async function filterRowView(page, name, problems) {
+	if (!(await openPanel(page, name))) {
+		problems.push(`${name}: not on the canvas`);
+		return;
+	}
+	const box = await page.evaluate(() => {
+		const panel = document.querySelector('[data-test-id="ndv"]');
+		const heading = [...(panel?.querySelectorAll('label, div, span') ?? [])].find(
+			(e) => e.children.length === 0 && e.textContent.trim() === 'Filters',
+		);
+		heading?.scrollIntoView({ block: 'start' });
+		const rect = panel?.getBoundingClientRect();
+		return heading && rect
+			? { x: rect.x, y: rect.y, width: rect.width, height: rect.height }
+			: null;
+	});
+	if (!box) problems.push(`${name}: no Filters heading in the panel`);
+	await settled(page);
+	for (const icon of await page.$$('[data-test-id="ndv"] [data-test-id="parameter-issues"]')) {
+		const inFilters = await icon.evaluate(
+			(e) => !!e.parentElement?.querySelector('[data-parameter-path^="parameters.filters"]'),
+		);
+		if (!inFilters) continue;
+		await icon.hover();
+		await sleep(800);
+		break;
+	}
+	await shot(page, 'bulk-email-filter-row', box ?? undefined);
+	await page.mouse.move(1, 1);
+	await closePanel(page);
+}
+
 async function main() {
 	const started = Date.now();
+	const seconds = () => Math.round((Date.now() - started) / 1000);
 	mkdirSync(SHOTS, { recursive: true });
 	for (const f of readdirSync(SHOTS)) if (f.endsWith('.png')) rmSync(join(SHOTS, f));
 	const children = [];
@@ -384,10 +360,12 @@ async function main() {
 	});
 	let browser;
 	let userFolder;
+	let opened = 0;
 	const problems = [];
 	try {
 		const stack = await startStack(children);
 		userFolder = stack.userFolder;
+		console.log(`n8n ready after ${seconds()} s`);
 		browser = await puppeteer().launch({
 			executablePath: chromiumPath(),
 			headless: true,
@@ -397,8 +375,16 @@ async function main() {
 		const page = await browser.newPage();
 		await login(page, stack.editor);
 		const credentials = await rest(page, 'GET', '/credentials');
-		const credentialIds = Object.fromEntries(credentials.map((c) => [c.type, c.id]));
-		const nodes = workflowNodes(credentialIds);
+		const records = await platformRecords(stack.simulatorUrl, DEMO_KEY);
+		const { nodes, choices } = await workflowNodes({
+			root: PACKAGE,
+			credentialIds: Object.fromEntries(credentials.map((c) => [c.type, c.id])),
+			values: valuesFrom(records),
+			locators: locatorsFrom(records),
+			lists: editorLists(page),
+			problems,
+		});
+		console.log(`${nodes.length} nodes filled in after ${seconds()} s`);
 		const project = (await rest(page, 'GET', '/projects/personal')).id;
 		const workflow = await rest(page, 'POST', '/workflows', {
 			name: 'Editor check: every operation',
@@ -408,14 +394,25 @@ async function main() {
 			active: false,
 			projectId: project,
 		});
-		console.log(`Checking ${nodes.length} node panels…`);
-		await nodesPanel(page, stack.editor, problems).catch(async (error) => {
+		const trigger = nodes.find((n) => /trigger/i.test(n.type));
+		const triggerName = nodeTypes(PACKAGE).find(
+			(d) => `CUSTOM.${d.name}` === trigger?.type,
+		)?.displayName;
+		await nodesPanel(page, stack.editor, triggerName ?? '?', problems).catch(async (error) => {
 			await shot(page, 'nodes-panel-failed');
 			problems.push(`nodes panel: ${error.message}`);
 		});
 		const only = process.env.TELCO_EDITOR_ONLY;
 		const names = nodes.map((n) => n.name).filter((n) => !only || n.includes(only));
-		await nodePanels(page, stack.editor, workflow.id, names, problems);
+		console.log(`Checking ${names.length} node panels (from ${seconds()} s)…`);
+		await page.goto(`${stack.editor}/workflow/${workflow.id}`, { waitUntil: 'networkidle2' });
+		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30000 });
+		await sleep(1500);
+		const preview = nodes.find((n) => /^Bulk Email: .*Preview$/.test(n.name));
+		if (preview && (!only || preview.name.includes(only)))
+			await filterRowView(page, preview.name, problems);
+		await nodePanels(page, names, choices, problems);
+		opened = names.length;
 	} finally {
 		if (browser && !KEEP) await browser.close();
 		if (!KEEP) {
@@ -423,11 +420,11 @@ async function main() {
 			if (userFolder) rmSync(userFolder, { recursive: true, force: true });
 		}
 	}
-	console.log(`\nScreenshots: ${SHOTS} (${Math.round((Date.now() - started) / 1000)} s)`);
-	if (problems.length) {
-		console.error(
-			`\n${problems.length} problem(s) shown in the editor:\n  ${problems.join('\n  ')}`,
-		);
+	const found = [...new Set(problems)];
+	const shots = readdirSync(SHOTS).filter((f) => f.endsWith('.png')).length;
+	console.log(`\n${opened} panels opened; ${shots} screenshots in ${SHOTS}; ${seconds()} s in all`);
+	if (found.length) {
+		console.error(`\n${found.length} problem(s) shown in the editor:\n  ${found.join('\n  ')}`);
 		process.exitCode = 1;
 	} else console.log('No parameter issues shown in any panel.');
 }

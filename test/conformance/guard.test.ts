@@ -1,4 +1,4 @@
-import { DEMO_KEY, useNode } from '../helpers';
+import { DEMO_KEY, useNode } from '../harness/nodeRunner';
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { ALLOW_LIST } from './allowList';
 import { ENDPOINTS } from './endpoints';

@@ -33,6 +33,7 @@ const {
 } = require('../sandbox/n8n.js');
 const { spawnSimulator } = require('../simulator/spawn.js');
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
+const { FINISHED_EXECUTION, n8nRest } = require('../sandbox/n8nRest.js');
 
 // A key with characters that mean something in a URL and in a form: it must never be written down by n8n.
 const KEY = 'e2e key/9f?x=1&y';
@@ -68,7 +69,7 @@ let n8nUrl;
 let simulator;
 let simulatorUrl;
 let proxy;
-let cookie;
+let api;
 let recipients;
 let cdrClock = 0;
 const timings = {};
@@ -310,51 +311,16 @@ async function stopN8n() {
 	log(`n8n stopped in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-async function rest(method, path, body) {
-	const response = await fetch(`${n8nUrl}${path}`, {
-		method,
-		headers: {
-			'content-type': 'application/json',
-			'browser-id': 'telco-e2e',
-			...(cookie ? { cookie } : {}),
-		},
-		body: body ? JSON.stringify(body) : undefined,
-	});
-	const text = await response.text();
-	if (!response.ok)
-		throw new Error(`n8n ${method} ${path}: HTTP ${response.status} ${text.slice(0, 500)}`);
-	return { json: text ? JSON.parse(text) : undefined, response };
-}
-
-async function login() {
-	const { response } = await rest('POST', '/rest/login', {
-		emailOrLdapLoginId: OWNER.email,
-		password: OWNER.password,
-	});
-	cookie = response.headers
-		.getSetCookie()
-		.map((c) => c.split(';')[0])
-		.join('; ');
-}
-
 const seen = new Map();
 
 /** Every finished execution of the workflow, each with the trigger's items; read once, then from memory. */
 async function executions() {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }));
 	// One page of at most 100 (the largest n8n serves); the timeline makes far fewer.
-	const { json } = await rest('GET', `/rest/executions?filter=${filter}&limit=100`);
-	const listed = json.data.results;
+	const listed = await api.executionsOf(WORKFLOW_ID);
 	if (listed.length >= 100) throw new Error('100 executions or more: the timeline makes far fewer');
 	for (const execution of listed) {
-		if (
-			seen.has(execution.id) ||
-			!['success', 'error', 'crashed', 'canceled'].includes(execution.status)
-		)
-			continue;
-		const { json: detail } = await rest('GET', `/rest/executions/${execution.id}`);
-		const data =
-			typeof detail.data.data === 'string' ? flatted().parse(detail.data.data) : detail.data.data;
+		if (seen.has(execution.id) || !FINISHED_EXECUTION.includes(execution.status)) continue;
+		const data = await api.runDataOf(execution.id);
 		const items = data.resultData.runData[TRIGGER]?.[0]?.data?.main?.[0] ?? [];
 		seen.set(execution.id, {
 			id: execution.id,
@@ -365,14 +331,6 @@ async function executions() {
 		});
 	}
 	return [...seen.values()].sort((a, b) => Number(a.id) - Number(b.id));
-}
-
-let flattedModule;
-function flatted() {
-	flattedModule ??= require(
-		require.resolve('flatted', { paths: [n8n.dir, join(n8n.dir, 'node_modules', 'n8n')] }),
-	);
-	return flattedModule;
 }
 
 async function delivered() {
@@ -436,6 +394,7 @@ beforeAll(
 
 		const port = await freePort();
 		n8nUrl = `http://127.0.0.1:${port}`;
+		api = n8nRest(n8nUrl, n8n, 'telco-e2e');
 		env = n8nEnv(n8n, userFolder, {
 			N8N_PORT: String(port),
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
@@ -467,20 +426,8 @@ beforeAll(
 
 		const booted = Date.now();
 		timings.firstStart = await startN8n();
-		await waitUntil(
-			'the owner account',
-			async () => {
-				const answer = await fetch(`${n8nUrl}/rest/owner/setup`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify(OWNER),
-				});
-				return answer.ok;
-			},
-			30,
-			1000,
-		);
-		await login();
+		await api.setUpOwner(OWNER);
+		await api.login(OWNER);
 		// The first poll (at activation) only records what is there: wait for it before changing anything.
 		await completePoll(booted);
 		timings.setup = Date.now() - begun;
@@ -615,7 +562,7 @@ test('changes made while n8n is stopped arrive once after it starts again', asyn
 	const owes = owed(before, await snapshot());
 	expected.push(...owes);
 	timings.restart = await startN8n();
-	await login();
+	await api.login(OWNER);
 	await waitForDelivery('the changes made while n8n was stopped', owes);
 	timings.restartPhase = Date.now() - started;
 	expect(owes).toHaveLength(7);
@@ -732,7 +679,8 @@ test('the API key appears nowhere in n8n’s files or its log', async () => {
 		files.filter((f) => f !== logFile && contents.get(f).includes('e2e campaign a')).length,
 	).toBeGreaterThan(0);
 	log(
-		`searched ${files.length} files (${Math.round(files.reduce((sum, f) => sum + statSync(f).size, 0) / 1024)} KiB) for ${spellings.size} spellings of the key`,
+		`searched ${files.length} files (${Math.round(files.reduce((sum, f) => sum + statSync(f).size, 0) / 1024)} KiB)` +
+			` for ${spellings.size} spellings of the key`,
 	);
 	expect(files.some((f) => /database\.sqlite$/.test(f))).toBe(true);
 	expect(found).toEqual([]);

@@ -12,7 +12,6 @@
 // redis-server) and, for --db postgres (the default), PostgreSQL's initdb/postgres (Debian's postgresql).
 // TELCO_QUEUE_KEEP=1 keeps the temporary folder (logs of every process).
 const { spawn, spawnSync } = require('node:child_process');
-const { once } = require('node:events');
 const {
 	chmodSync,
 	chownSync,
@@ -29,6 +28,8 @@ const { join } = require('node:path');
 const { ensureN8n, n8nCli, n8nEnv, n8nSpawn, requestedVersion } = require('../sandbox/n8n.js');
 const { spawnSimulator } = require('../simulator/spawn.js');
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
+const { writeCdrCsv } = require('../sandbox/cdrCsv.js');
+const { FINISHED_EXECUTION, n8nRest } = require('../sandbox/n8nRest.js');
 
 function option(name, fallback) {
 	const args = process.argv.slice(2);
@@ -46,7 +47,6 @@ const KEY = 'demo-key-0001';
 const SOURCE = 'demo-switch';
 const WORKFLOW_ID = 'telcoQueueImport1';
 const WEBHOOK_PATH = 'telco-queue-import';
-const HEADER = 'orig_id,startdate,callerid,direction,destination,billsec,duration,disposition';
 const OWNER = {
 	email: 'queue@telco-billing.example',
 	firstName: 'Queue',
@@ -128,19 +128,6 @@ async function stopAll() {
 		}
 		clearTimeout(timer);
 	}
-}
-
-async function writeCsv(path, prefix, count) {
-	const out = createWriteStream(path);
-	const callers = ['0412346601', '0412346604', 'N1100000', 'N1100002'];
-	out.write(`${HEADER}\n`);
-	for (let i = 0; i < count; i++) {
-		const start = `2026-11-20 ${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`;
-		const line = `${prefix}-${i},${start},${callers[i % 4]},outbound,${i % 3 === 0 ? '0398765432' : '0411222333'},${30 + (i % 300)},${35 + (i % 300)},ANSWERED\n`;
-		if (!out.write(line)) await once(out, 'drain');
-	}
-	out.end();
-	await once(out, 'finish');
 }
 
 function workflow() {
@@ -288,24 +275,6 @@ async function startRedis(folder) {
 }
 
 let n8nUrl;
-let cookie;
-
-async function rest(method, path, body) {
-	const response = await fetch(`${n8nUrl}${path}`, {
-		method,
-		headers: {
-			'content-type': 'application/json',
-			'browser-id': 'telco-queue',
-			...(cookie ? { cookie } : {}),
-		},
-		body: body ? JSON.stringify(body) : undefined,
-	});
-	const text = await response.text();
-	if (!response.ok)
-		throw new Error(`n8n ${method} ${path}: HTTP ${response.status} ${text.slice(0, 500)}`);
-	return { json: text ? JSON.parse(text) : undefined, response };
-}
-
 async function main() {
 	const n8n = await ensureN8n({ version: requestedVersion([]), log });
 	log(
@@ -327,7 +296,7 @@ async function main() {
 		for (let f = 0; f < FILES; f++) {
 			const prefix = `queue${f + 1}`;
 			const path = join(data, `${prefix}.csv`);
-			await writeCsv(path, prefix, ROWS);
+			await writeCdrCsv(path, prefix, ROWS);
 			files.push({ prefix, path });
 		}
 		log(`wrote ${FILES} CSV files of ${ROWS} rows in ${data}`);
@@ -352,6 +321,7 @@ async function main() {
 
 		const port = await freePort();
 		n8nUrl = `http://127.0.0.1:${port}`;
+		const api = n8nRest(n8nUrl, n8n, 'telco-queue');
 		const base = n8nEnv(n8n, join(folder, 'n8n'), {
 			...dbEnv,
 			N8N_PORT: String(port),
@@ -431,27 +401,8 @@ async function main() {
 			},
 			180,
 		);
-		await waitUntil(
-			'the owner account',
-			async () =>
-				(
-					await fetch(`${n8nUrl}/rest/owner/setup`, {
-						method: 'POST',
-						headers: { 'content-type': 'application/json' },
-						body: JSON.stringify(OWNER),
-					})
-				).ok,
-			30,
-			1000,
-		);
-		const { response } = await rest('POST', '/rest/login', {
-			emailOrLdapLoginId: OWNER.email,
-			password: OWNER.password,
-		});
-		cookie = response.headers
-			.getSetCookie()
-			.map((c) => c.split(';')[0])
-			.join('; ');
+		await api.setUpOwner(OWNER);
+		await api.login(OWNER);
 		log(`n8n main on ${n8nUrl} and ${WORKERS} workers ready`);
 
 		// All files at once: one webhook call each, answered by the main instance as soon as it is queued.
@@ -471,16 +422,12 @@ async function main() {
 				throw new Error(`webhook answered ${a.status}: ${a.body.slice(0, 500)}`);
 		log(`${FILES} webhook calls answered; waiting for the executions`);
 
-		const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }));
 		const listed = await waitUntil(
 			`${FILES} finished executions`,
 			async () => {
 				alive();
-				const { json } = await rest('GET', `/rest/executions?filter=${filter}&limit=100`);
-				const results = json.data.results;
-				const done = results.filter((e) =>
-					['success', 'error', 'crashed', 'canceled'].includes(e.status),
-				);
+				const results = await api.executionsOf(WORKFLOW_ID);
+				const done = results.filter((e) => FINISHED_EXECUTION.includes(e.status));
 				return done.length >= FILES && results.length === done.length ? done : undefined;
 			},
 			600,
@@ -489,9 +436,6 @@ async function main() {
 		const wall = (Date.now() - runStart) / 1000;
 
 		// What each execution did, and which worker's log says it ran it.
-		const flatted = require(
-			require.resolve('flatted', { paths: [n8n.dir, join(n8n.dir, 'node_modules', 'n8n')] }),
-		);
 		const ranBy = new Map();
 		for (const w of workers) {
 			const text = readLog(w.logFile);
@@ -502,9 +446,7 @@ async function main() {
 		}
 		const runs = [];
 		for (const execution of listed) {
-			const { json: detail } = await rest('GET', `/rest/executions/${execution.id}`);
-			const run =
-				typeof detail.data.data === 'string' ? flatted.parse(detail.data.data) : detail.data.data;
+			const run = await api.runDataOf(execution.id);
 			const file = run.resultData.runData.Webhook?.[0]?.data?.main?.[0]?.[0]?.json?.body?.file;
 			const summary = run.resultData.runData['Import CDR File']?.[0]?.data?.main?.[0]?.[0]?.json;
 			const binaryId =
@@ -558,17 +500,24 @@ async function main() {
 
 		const workersUsed = new Set(runs.map((r) => r.worker).filter(Boolean));
 		console.log(
-			`\nImport File on n8n ${n8n.version} queue mode (${DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}, Redis, binary data mode database): main + ${WORKERS} workers (concurrency ${CONCURRENCY})`,
+			`\nImport File on n8n ${n8n.version} queue mode (${DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}, Redis, binary data mode database)` +
+				`: main + ${WORKERS} workers (concurrency ${CONCURRENCY})`,
 		);
 		for (const r of runs)
 			console.log(
-				`  execution ${String(r.id).padStart(3)}  ${r.status.padEnd(8)} worker ${r.worker ?? '?'} (${workers[r.worker - 1]?.hostId ?? '?'}, pid ${workers[r.worker - 1]?.pid ?? '?'}, job ${r.job ?? '?'})  ${r.file?.split('/').pop()}  rows ${r.summary?.rowsRead} accepted ${r.summary?.accepted} duplicates ${r.summary?.duplicates} refused ${r.summary?.refused}  ${r.seconds.toFixed(1)} s`,
+				`  execution ${String(r.id).padStart(3)}  ${r.status.padEnd(8)} worker ${r.worker ?? '?'}` +
+					` (${workers[r.worker - 1]?.hostId ?? '?'}, pid ${workers[r.worker - 1]?.pid ?? '?'}, job ${r.job ?? '?'})` +
+					`  ${r.file?.split('/').pop()}  rows ${r.summary?.rowsRead} accepted ${r.summary?.accepted}` +
+					` duplicates ${r.summary?.duplicates} refused ${r.summary?.refused}  ${r.seconds.toFixed(1)} s`,
 			);
 		console.log(
-			`  stored in the simulator: ${ids.length.toLocaleString('en')} CDRs, ${unique.size.toLocaleString('en')} distinct; per prefix ${JSON.stringify(perPrefix)}`,
+			`  stored in the simulator: ${ids.length.toLocaleString('en')} CDRs, ${unique.size.toLocaleString('en')}` +
+				` distinct; per prefix ${JSON.stringify(perPrefix)}`,
 		);
 		console.log(
-			`  ${FILES} files × ${ROWS.toLocaleString('en')} rows = ${(FILES * ROWS).toLocaleString('en')} rows on ${workersUsed.size} of ${WORKERS} workers; wall time from the first webhook call to the last execution finished: ${wall.toFixed(1)} s`,
+			`  ${FILES} files × ${ROWS.toLocaleString('en')} rows = ${(FILES * ROWS).toLocaleString('en')}` +
+				` rows on ${workersUsed.size} of ${WORKERS} workers` +
+				`; wall time from the first webhook call to the last execution finished: ${wall.toFixed(1)} s`,
 		);
 		if (WORKERS > 1 && FILES > CONCURRENCY && workersUsed.size < 2)
 			problems.push('every execution ran on one worker');

@@ -256,7 +256,8 @@ export class State {
 	}
 
 	private load(): void {
-		for (const key of this.seed.keys as ApiKey[]) this.keys.set(key.key, key);
+		// A copy: a test that edits a key (disables it, changes its data) must not change the seed for the next.
+		for (const key of this.seed.keys as ApiKey[]) this.keys.set(key.key, structuredClone(key));
 		this.portalUsers = (this.seed.portalUsers ?? []).map((u) => ({ ...u }));
 		for (const dept of this.seed.departments) {
 			this.departments.set(dept.id, {

@@ -1,0 +1,34 @@
+import { useCustomer } from '../kits/customer';
+import { jsonOf } from '../harness/nodeRunner';
+const { node, customer } = useCustomer();
+
+describe('Customer: create and update', () => {
+	test('Create sends the fields, reads the misspelt `sucess` as success and returns the new id as a number', async () => {
+		const result = await node.run(
+			customer('create', {
+				customerFields: {
+					company: 'Acme Fibre',
+					name: 'Jo',
+					surname: 'Bloggs',
+					email: 'jo@acme.example',
+					credit_management: true,
+					dob: '1990-04-30T00:00:00.000+10:00',
+					paymethod: 'credit card',
+					web_password: 'hunter22-portal',
+				},
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out).toEqual({ success: true, id: expect.any(Number) });
+		const stored = node.sim().state.customers.find((c) => c.cid === out.id);
+		expect(stored).toMatchObject({
+			company: 'Acme Fibre',
+			email: 'jo@acme.example',
+			credit_management: 1,
+			dob: '1990-04-30',
+			paymethod: 'credit card',
+			deptid: 1,
+		});
+	});
+});

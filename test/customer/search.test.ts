@@ -1,0 +1,36 @@
+import { useCustomer } from '../kits/customer';
+import { jsonOf } from '../harness/nodeRunner';
+const { node, customer } = useCustomer();
+
+describe('Customer: reads', () => {
+	test('Search returns one item per matching customer of the department, numbers as numbers', async () => {
+		const result = await node.run(customer('search', { field: 'company', value: 'plumbing' }));
+		const records = jsonOf(result);
+		const expected = node
+			.sim()
+			.state.customers.filter((c) => c.deptid === 1 && /plumbing/i.test(c.company));
+		expect(records.map((r) => r.cid)).toEqual(expected.map((c) => c.cid));
+		expect(records[0]).toMatchObject({ ctgid: 1, credit_management: expect.any(Number) });
+		expect(records.every((r) => r.web_password === undefined)).toBe(true);
+	});
+	test('Search with "If Nothing Matches: found false" gives one paired placeholder per unmatched item', async () => {
+		const result = await node.run(
+			customer('search', {
+				field: 'email',
+				value: '={{ $json.email }}',
+				ifNothingMatches: 'notFound',
+			}),
+			{
+				input: [
+					{ email: 'nobody@nowhere.example' },
+					{ email: node.sim().state.customers[0].email },
+				],
+			},
+		);
+		expect(jsonOf(result)).toEqual([
+			{ found: false, field: 'email', value: 'nobody@nowhere.example' },
+			expect.objectContaining({ cid: 1001 }),
+		]);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+});

@@ -1,0 +1,68 @@
+import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+import { startSimulator } from '../simulator/app';
+import type { Simulator, SimulatorOptions } from '../simulator/app';
+import { loadNodeOptions, runNode, shutdownEngine } from './engine';
+import type { OtherCredentials, RunResult } from './engine';
+
+export const DEMO_KEY = 'demo-key-0001';
+export const OTHER_KEY = 'other-dept-key';
+
+export interface NodeRunner {
+	sim(): Simulator;
+	/** A dropdown (`loadOptions.x`) or resource-locator list (`listSearch.x`), as the editor calls it. */
+	options(
+		method: string,
+		parameters?: INodeParameters,
+		filter?: string,
+		path?: string,
+	): Promise<unknown>;
+	run(
+		parameters: INodeParameters,
+		options?: {
+			input?: IDataObject[];
+			continueOnFail?: boolean;
+			apiKey?: string;
+			baseUrl?: string;
+			otherCredentials?: OtherCredentials;
+		},
+	): Promise<RunResult>;
+}
+
+/** Starts a fresh simulator for the test file and runs the given node type through the engine against it. */
+export function useNode(nodeType: INodeType, simulatorOptions: SimulatorOptions = {}): NodeRunner {
+	let sim: Simulator;
+	beforeEach(async () => {
+		sim = await startSimulator(simulatorOptions);
+	});
+	afterEach(async () => {
+		await sim.close();
+	});
+	afterAll(async () => {
+		await shutdownEngine();
+	});
+	return {
+		sim: () => sim,
+		options: async (method, parameters = {}, filter, path) =>
+			await loadNodeOptions({
+				nodeType,
+				method,
+				parameters,
+				filter,
+				path,
+				credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
+			}),
+		run: async (parameters, options = {}) =>
+			await runNode({
+				nodeType,
+				parameters,
+				input: options.input,
+				continueOnFail: options.continueOnFail,
+				otherCredentials: options.otherCredentials,
+				credentials: { baseUrl: options.baseUrl ?? sim.url, apiKey: options.apiKey ?? DEMO_KEY },
+			}),
+	};
+}
+
+export function jsonOf(result: RunResult): IDataObject[] {
+	return result.items.map((item) => item.json);
+}

@@ -1,0 +1,102 @@
+import { useReport } from '../kits/report';
+import type { IDataObject } from 'n8n-workflow';
+import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
+import { range } from '../simulator/reports';
+import { jsonOf } from '../harness/nodeRunner';
+const { node, report, body } = useReport();
+
+describe('Run', () => {
+	test('From and To keep the time the user gave (the spec prefers YYYY-MM-DD HH:MM:SS); a bare date stays a date', async () => {
+		await node.run(
+			report({
+				report: 'billedMinutes',
+				when: 'custom',
+				dateFrom: '2026-01-01T08:30:00',
+				dateTo: '2026-01-31 12:00:00',
+			}),
+		);
+		await node.run(report({ report: 'agedReceivables', date: '2026-01-31' }));
+		const sent = node.sim().requests.map((r) => (r.body as IDataObject).report_options);
+		expect(sent).toEqual([
+			{ when: 'custom', date_from: '2026-01-01 08:30:00', date_to: '2026-01-31 12:00:00' },
+			{ date: '2026-01-31' },
+		]);
+	});
+	test(
+		'Period offers only the spec’s periods; an undocumented one is refused; ' +
+			'To does not promise the simulator’s whole-day rule',
+		async () => {
+			const when = new TelcoBillingReport().description.properties.find((p) => p.name === 'when')!;
+			expect(when.options!.map((o) => (o as { value: string }).value).sort()).toEqual([
+				'custom',
+				'last month',
+				'last quarter',
+				'last week',
+				'this month',
+				'this quarter',
+				'this week',
+				'this year',
+				'today',
+				'yesterday',
+			]);
+			const to = new TelcoBillingReport().description.properties.find((p) => p.name === 'dateTo')!;
+			expect(to.description).not.toMatch(/whole day/);
+			const result = await node.run(report({ report: 'creditReport', when: '={{ "none" }}' }));
+			expect(result.error?.message).toBe(
+				'Period (when) must be one of: custom, last month, last quarter, last week, this ' +
+					'month, this quarter, this week, this year, today, yesterday',
+			);
+			expect(node.sim().requests).toEqual([]);
+		},
+	);
+	test('a named period is sent as `when` for the platform to compute', async () => {
+		const result = await node.run(report({ report: 'creditReport', when: 'last quarter' }));
+		const { from, to } = range('last quarter');
+		expect(result.items.length).toBeGreaterThan(0);
+		expect(
+			jsonOf(result).every(
+				(r) => `${String(r.date)} 00:00:00` >= from && `${String(r.date)} 00:00:00` <= to,
+			),
+		).toBe(true);
+		expect(body()).toHaveLength(1);
+	});
+	test.each([
+		[
+			{ report: 'billedMinutes', when: 'custom', dateFrom: '', dateTo: '2026-10-31' },
+			'From (dateFrom) is required',
+		],
+		[
+			{ report: 'billedMinutes', when: 'custom', dateFrom: '2026-02-30', dateTo: '2026-03-31' },
+			'From (dateFrom) must be a real date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or DD-MM-YYYY',
+		],
+		[
+			{ report: 'billedMinutes', when: 'custom', dateFrom: '2026-11-01', dateTo: '2026-10-01' },
+			'From (dateFrom) must not be after To (dateTo)',
+		],
+		[
+			{ report: 'agedReceivables', date: 'soon' },
+			'Date (date) must be a real date as YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or DD-MM-YYYY',
+		],
+		[{ report: 'other', reportName: '={{ "" }}' }, 'Report Name (reportName) is required'],
+	])('%j is refused before any request', async (parameters, message) => {
+		const result = await node.run(report(parameters as IDataObject));
+		expect(result.error?.message).toBe(message);
+		expect(node.sim().requests).toEqual([]);
+	});
+});
+
+describe('the period table the simulator follows (spec: Date handling)', () => {
+	test.each([
+		['today', '2026-11-21 10:00:00', '2026-11-21 00:00:00', '2026-11-21 23:59:59'],
+		['yesterday', '2026-11-21 10:00:00', '2026-11-20 00:00:00', '2026-11-20 23:59:59'],
+		['this week', '2026-11-21 10:00:00', '2026-11-16 00:00:00', '2026-11-22 23:59:59'],
+		['last week', '2026-11-21 10:00:00', '2026-11-09 00:00:00', '2026-11-15 23:59:59'],
+		['this month', '2026-02-10 10:00:00', '2026-02-01 00:00:00', '2026-02-28 23:59:59'],
+		['last month', '2026-01-10 10:00:00', '2025-12-01 00:00:00', '2025-12-31 23:59:59'],
+		['this year', '2026-11-21 10:00:00', '2026-01-01 00:00:00', '2026-11-21 10:00:00'],
+		['this quarter', '2026-11-21 10:00:00', '2026-10-01 00:00:00', '2026-12-31 23:59:59'],
+		['last quarter', '2026-02-21 10:00:00', '2025-10-01 00:00:00', '2025-12-31 23:59:59'],
+	])('%s at %s is %s to %s', (when, now, from, to) => {
+		expect(range(when, now)).toEqual({ from, to });
+	});
+});

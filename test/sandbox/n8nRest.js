@@ -1,0 +1,80 @@
+// n8n's REST API as the scripts that run n8n use it: the owner account, a login and the executions.
+const { join } = require('node:path');
+const { waitUntil } = require('./waiting.js');
+
+/**
+ * A client for the n8n at `url`, installed in `n8n.dir` (its `flatted` reads the stored executions);
+ * `browserId` names the script in n8n's session checks.
+ */
+function n8nRest(url, n8n, browserId) {
+	let cookie;
+	let flatted;
+
+	async function rest(method, path, body) {
+		const response = await fetch(`${url}${path}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				'browser-id': browserId,
+				...(cookie ? { cookie } : {}),
+			},
+			body: body ? JSON.stringify(body) : undefined,
+		});
+		const text = await response.text();
+		if (!response.ok)
+			throw new Error(`n8n ${method} ${path}: HTTP ${response.status} ${text.slice(0, 500)}`);
+		return { json: text ? JSON.parse(text) : undefined, response };
+	}
+
+	/** Sets the owner up (retried while n8n finishes starting), as the first visit to the editor would. */
+	async function setUpOwner(owner) {
+		await waitUntil(
+			'the owner account',
+			async () =>
+				(
+					await fetch(`${url}/rest/owner/setup`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify(owner),
+					})
+				).ok,
+			30,
+			1000,
+		);
+	}
+
+	async function login(owner) {
+		const { response } = await rest('POST', '/rest/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
+		cookie = response.headers
+			.getSetCookie()
+			.map((c) => c.split(';')[0])
+			.join('; ');
+	}
+
+	/** One page (at most 100, the largest n8n serves) of a workflow's executions, newest first. */
+	async function executionsOf(workflowId) {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const { json } = await rest('GET', `/rest/executions?filter=${filter}&limit=100`);
+		return json.data.results;
+	}
+
+	/** An execution's run data, parsed from the flatted form n8n stores it in. */
+	async function runDataOf(id) {
+		const { json: detail } = await rest('GET', `/rest/executions/${id}`);
+		if (typeof detail.data.data !== 'string') return detail.data.data;
+		flatted ??= require(
+			require.resolve('flatted', { paths: [n8n.dir, join(n8n.dir, 'node_modules', 'n8n')] }),
+		);
+		return flatted.parse(detail.data.data);
+	}
+
+	return { rest, setUpOwner, login, executionsOf, runDataOf };
+}
+
+/** Execution statuses after which nothing changes. */
+const FINISHED_EXECUTION = ['success', 'error', 'crashed', 'canceled'];
+
+module.exports = { n8nRest, FINISHED_EXECUTION };

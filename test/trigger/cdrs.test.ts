@@ -1,0 +1,26 @@
+import { events, summary, useTrigger } from '../kits/trigger';
+const { state, trigger, appendCdr } = useTrigger();
+
+describe('CDR events', () => {
+	test('CDRs Imported and CDRs Rated when a source’s latest date moves forward', async () => {
+		state().cdrs.ratingMode = 'manual';
+		const poller = trigger({ events: ['cdrsImported', 'cdrsRated'] });
+		await events(poller);
+		appendCdr('2026-11-21 08:00:00');
+		expect(summary(await events(poller))).toEqual([
+			'cdrsImported demo-switch 2026-11-01 00:00:00→2026-11-21 08:00:00',
+		]);
+		appendCdr('2026-11-21 07:00:00');
+		expect(await events(poller)).toEqual([]);
+		state().cdrs.rate();
+		expect(summary(await events(poller))).toEqual([
+			'cdrsRated demo-switch 2026-11-01 00:00:00→2026-11-21 08:00:00',
+		]);
+	});
+	test('Sources limits the sources watched', async () => {
+		const poller = trigger({ events: ['cdrsImported'], options: { sources: ['other-switch'] } });
+		await events(poller);
+		appendCdr('2026-11-21 09:00:00');
+		expect(await events(poller)).toEqual([]);
+	});
+});
