@@ -1,5 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-import { CDR_FIELDS, REQUIRED } from './cdr.records';
+import { CDR_FIELDS, FIELDS, REQUIRED } from './cdr.records';
+import type { CdrValues } from './cdr.records';
 
 /** How a file's columns become CDR fields. */
 export type ColumnLayout = 'header' | 'positions' | 'asterisk';
@@ -37,8 +37,11 @@ const ASTERISK = {
 
 const normalize = (name: string) => name.trim().toLowerCase();
 
-/** Turns a file's records into CDR-shaped objects; built from the header record when there is one. */
-export type RowMapper = (fields: string[]) => IDataObject;
+/**
+ * Puts a file record's fields into a CDR's values by position (every position written, so one list
+ * serves row after row); built from the header record when there is one.
+ */
+export type RowMapper = (fields: string[], values: CdrValues) => void;
 
 export function fieldsFromList(list: string): string[] {
 	return list.split(',').map((name) => name.trim());
@@ -50,6 +53,21 @@ export function specField(name: string): string | undefined {
 	return Object.keys(CDR_FIELDS).find((field) => field === wanted);
 }
 
+/** Reads each field from one column; when two columns give the same field, the later one wins. */
+function columnMapper(fieldOfColumn: Array<string | undefined>): RowMapper {
+	const columnOf = FIELDS.map(() => -1);
+	fieldOfColumn.forEach((field, column) => {
+		const k = field ? FIELDS.indexOf(field) : -1;
+		if (k >= 0) columnOf[k] = column;
+	});
+	return (fields, values) => {
+		for (let k = 0; k < columnOf.length; k++) {
+			const column = columnOf[k];
+			values[k] = column < 0 ? undefined : fields[column];
+		}
+	};
+}
+
 /**
  * A mapper for files with a header record. Columns neither named as a spec field nor renamed are ignored;
  * `missing` lists the required fields no column gives (every row would be refused).
@@ -59,30 +77,18 @@ export function headerMapper(
 	renames: Record<string, string>,
 ): RowMapper & { missing: string[] } {
 	const renamed = new Map(Object.entries(renames).map(([from, to]) => [normalize(from), to]));
-	const columns: Array<[number, string]> = [];
-	header.forEach((name, index) => {
-		const field = renamed.get(normalize(name)) ?? specField(name);
-		if (field) columns.push([index, field]);
+	const fieldOfColumn = header.map((name) => renamed.get(normalize(name)) ?? specField(name));
+	const found = new Set(fieldOfColumn);
+	return Object.assign(columnMapper(fieldOfColumn), {
+		missing: REQUIRED.filter((field) => !found.has(field)),
 	});
-	const mapper = (fields: string[]) => {
-		const row: IDataObject = {};
-		for (const [index, field] of columns) row[field] = fields[index];
-		return row;
-	};
-	const found = new Set(columns.map(([, field]) => field));
-	return Object.assign(mapper, { missing: REQUIRED.filter((field) => !found.has(field)) });
 }
 
 export function positionMapper(positions: string[]): RowMapper {
-	const columns = positions
-		.map((field, index) => [index, field] as [number, string])
-		.filter(([, field]) => field !== '');
-	return (fields) => {
-		const row: IDataObject = {};
-		for (const [index, field] of columns) row[field] = fields[index];
-		return row;
-	};
+	return columnMapper(positions.map((field) => field || undefined));
 }
+
+const SLOT = Object.fromEntries(FIELDS.map((field, k) => [field, k]));
 
 /**
  * Master.csv carries no direction and, unless loguniqueid is on, no id: orig_id is then the channel
@@ -93,25 +99,24 @@ export function asteriskMapper(
 	inboundContexts: string[],
 ): RowMapper {
 	const inbound = new Set(inboundContexts.map(normalize).filter(Boolean));
-	return (fields) => {
+	return (fields, values) => {
 		const at = (index: number) => fields[index] ?? '';
 		const uniqueid = at(ASTERISK.uniqueid).trim();
 		const context = normalize(at(ASTERISK.dcontext));
-		const row: IDataObject = {
-			orig_id: uniqueid || `${at(ASTERISK.channel)}@${at(ASTERISK.start)}`,
-			accountcode: at(ASTERISK.accountcode),
-			callerid: at(ASTERISK.src),
-			destination: at(ASTERISK.dst),
-			application: at(ASTERISK.lastapp),
-			startdate: at(ASTERISK.start),
-			enddate: at(ASTERISK.end),
-			duration: at(ASTERISK.duration),
-			billsec: at(ASTERISK.billsec),
-			disposition: at(ASTERISK.disposition),
-			direction:
-				direction === 'byContext' ? (inbound.has(context) ? 'inbound' : 'outbound') : direction,
-		};
-		if (row.direction === 'inbound') row.did = at(ASTERISK.dst);
-		return row;
+		const callDirection =
+			direction === 'byContext' ? (inbound.has(context) ? 'inbound' : 'outbound') : direction;
+		values.fill(undefined);
+		values[SLOT.orig_id] = uniqueid || `${at(ASTERISK.channel)}@${at(ASTERISK.start)}`;
+		values[SLOT.accountcode] = at(ASTERISK.accountcode);
+		values[SLOT.callerid] = at(ASTERISK.src);
+		values[SLOT.destination] = at(ASTERISK.dst);
+		values[SLOT.application] = at(ASTERISK.lastapp);
+		values[SLOT.startdate] = at(ASTERISK.start);
+		values[SLOT.enddate] = at(ASTERISK.end);
+		values[SLOT.duration] = at(ASTERISK.duration);
+		values[SLOT.billsec] = at(ASTERISK.billsec);
+		values[SLOT.disposition] = at(ASTERISK.disposition);
+		values[SLOT.direction] = callDirection;
+		if (callDirection === 'inbound') values[SLOT.did] = at(ASTERISK.dst);
 	};
 }

@@ -27,10 +27,12 @@ export function detectDelimiter(firstLine: string): string {
 }
 
 /**
- * An incremental CSV reader (RFC 4180 with the usual leniencies): text goes in by pieces of any size,
- * complete records come out. Quoted fields may hold delimiters, line breaks and doubled quotes; a
- * leading byte order mark is dropped; lines end in LF, CRLF or CR; blank lines are skipped. A quote
- * inside an unquoted field is kept as written. With no delimiter given, the first line decides.
+ * An incremental CSV reader (RFC 4180 with the usual leniencies): text goes in by pieces of any size
+ * (`feed`), complete records come out one at a time (`next`), so a caller can stop between records (to
+ * send a batch) without a whole piece's records waiting in memory. Quoted fields may hold delimiters,
+ * line breaks and doubled quotes; a leading byte order mark is dropped; lines end in LF, CRLF or CR;
+ * blank lines are skipped. A quote inside an unquoted field is kept as written. With no delimiter given,
+ * the first line decides.
  */
 export class CsvReader {
 	private delimiter: number | undefined;
@@ -42,9 +44,15 @@ export class CsvReader {
 	private skipLf = false;
 	private quotedCr = false;
 	private started = false;
+	private ended = false;
 	private line = 1;
 	private recordLine = 1;
 	private head = '';
+	private text = '';
+	private at = 0;
+
+	/** The line of the file the record last returned by `next` starts on (1 = first line). */
+	lineOfRecord = 0;
 
 	constructor(delimiter?: string) {
 		if (delimiter) this.delimiter = delimiter.charCodeAt(0);
@@ -55,25 +63,76 @@ export class CsvReader {
 		return this.delimiter === undefined ? undefined : String.fromCharCode(this.delimiter);
 	}
 
-	push(text: string): CsvRecord[] {
+	/** The next piece of the file; read its records with `next` before feeding another. */
+	feed(text: string): void {
 		if (!this.started) {
 			if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-			if (text.length === 0) return [];
+			if (text.length === 0) return;
 			this.started = true;
 		}
 		if (this.delimiter === undefined) {
 			// Held back until the first line is complete, so the header decides the delimiter.
 			this.head += text;
 			const end = this.head.search(/[\r\n]/);
-			if (end < 0) return [];
+			if (end < 0) return;
 			this.delimiter = detectDelimiter(this.head.slice(0, end)).charCodeAt(0);
 			text = this.head;
 			this.head = '';
 		}
+		this.text = text;
+		this.at = 0;
+	}
+
+	/** The end of the file: `next` then also gives a last record that has no line break after it. */
+	finish(): void {
+		if (this.head) {
+			this.delimiter = detectDelimiter(this.head).charCodeAt(0);
+			const text = this.head;
+			this.head = '';
+			this.text = text;
+			this.at = 0;
+		}
+		this.ended = true;
+	}
+
+	/** The next complete record's fields, or undefined when the text fed so far holds no more. */
+	next(): string[] | undefined {
+		const record = this.scan();
+		if (record || !this.ended) return record;
+		if (this.field !== '' || this.fields.length > 0 || this.fieldQuoted) {
+			this.endField();
+			const last = this.fields;
+			this.fields = [];
+			this.lineOfRecord = this.recordLine;
+			return last;
+		}
+		return undefined;
+	}
+
+	/** Every record of a piece at once (for small texts; `feed`/`next` keep memory flat on big files). */
+	push(text: string): CsvRecord[] {
+		this.feed(text);
+		return this.drain();
+	}
+
+	/** The last record, when the file does not end with a line break. */
+	end(): CsvRecord[] {
+		this.finish();
+		return this.drain();
+	}
+
+	private drain(): CsvRecord[] {
 		const out: CsvRecord[] = [];
+		for (let fields = this.next(); fields; fields = this.next())
+			out.push({ fields, line: this.lineOfRecord });
+		return out;
+	}
+
+	private scan(): string[] | undefined {
+		const text = this.text;
 		const delimiter = this.delimiter;
 		const length = text.length;
-		let i = 0;
+		let i = this.at;
 		while (i < length) {
 			const c = text.charCodeAt(i);
 			if (this.inQuotes) {
@@ -88,7 +147,10 @@ export class CsvReader {
 					if (p === CR || (p === LF && !this.quotedCr)) this.line++;
 					this.quotedCr = p === CR;
 				}
-				if (close < 0) break;
+				if (close < 0) {
+					i = length;
+					break;
+				}
 				this.quotedCr = false;
 				this.inQuotes = false;
 				this.afterQuote = true;
@@ -126,12 +188,16 @@ export class CsvReader {
 				this.endField();
 				const record = this.fields;
 				this.fields = [];
-				if (record.length > 1 || record[0] !== '')
-					out.push({ fields: record, line: this.recordLine });
+				const line = this.recordLine;
 				this.line++;
 				this.recordLine = this.line;
 				this.skipLf = c === CR;
 				i++;
+				if (record.length > 1 || record[0] !== '') {
+					this.at = i;
+					this.lineOfRecord = line;
+					return record;
+				}
 				continue;
 			}
 			// Unquoted text up to the next character that matters, in one slice.
@@ -144,24 +210,10 @@ export class CsvReader {
 			this.field += text.slice(i, j);
 			i = j;
 		}
-		return out;
-	}
-
-	/** The last record, when the file does not end with a line break. */
-	end(): CsvRecord[] {
-		let out: CsvRecord[] = [];
-		if (this.head) {
-			this.delimiter = detectDelimiter(this.head).charCodeAt(0);
-			const text = this.head;
-			this.head = '';
-			out = this.push(text);
-		}
-		if (this.field !== '' || this.fields.length > 0 || this.fieldQuoted) {
-			this.endField();
-			out.push({ fields: this.fields, line: this.recordLine });
-			this.fields = [];
-		}
-		return out;
+		// The piece is read: let it go (an unfinished field keeps only its own part of it).
+		this.text = '';
+		this.at = 0;
+		return undefined;
 	}
 
 	private endField(): void {

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { PLATFORM_MESSAGES } from '../shared/envelope';
 import { errorItem, NOTHING_SENT, toSafeError } from '../shared/errors';
 import { requestFor } from '../shared/items';
-import { secretsOfRequest } from '../shared/transport';
+import { readCredential, secretsOfRequest } from '../shared/transport';
+import type { RequestSettings } from '../shared/transport';
 import {
 	asteriskMapper,
 	fieldsFromList,
@@ -13,8 +14,9 @@ import {
 } from './cdr.columns';
 import type { ColumnLayout, RowMapper } from './cdr.columns';
 import { CsvReader } from './cdr.csv';
-import type { CsvRecord } from './cdr.csv';
-import { cdrOf, cdrRefusal } from './cdr.records';
+import { costRefusal, ImportBatch } from './cdr.importBatch';
+import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
+import type { CdrValues } from './cdr.records';
 
 /** Bytes read from the file at a time. */
 const CHUNK_SIZE = 256 * 1024;
@@ -27,12 +29,6 @@ const DELIMITER_OPTIONS: Record<string, string | undefined> = {
 	tab: '\t',
 	pipe: '|',
 };
-
-interface Row {
-	row: number;
-	line: number;
-	cdr: IDataObject;
-}
 
 interface Refused {
 	row: number;
@@ -149,19 +145,6 @@ function csvField(value: unknown): string {
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Numbers the platform takes as numbers; the row checks have already made sure they read as such. */
-function typed(cdr: IDataObject): string | undefined {
-	for (const field of ['duration', 'billsec', 'privacy_flag']) {
-		if (field in cdr) cdr[field] = Number(cdr[field]);
-	}
-	if ('cost' in cdr) {
-		const cost = Number(cdr.cost);
-		if (!Number.isFinite(cost)) return 'Cost (cost) must be a number';
-		cdr.cost = cost;
-	}
-	return undefined;
-}
-
 /**
  * Import File: one CSV file per input item, read in pieces, parsed as it arrives, each row checked and
  * sent in batches through cdr/multiple/add. Rows never become items: the output is a summary per file
@@ -169,11 +152,13 @@ function typed(cdr: IDataObject): string | undefined {
  */
 export async function importFile(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const secrets = await secretsOfRequest(context);
+	// Read once for every batch; when it cannot be read, each request reports why, as any other does.
+	const credentialData = await readCredential(context).catch(() => undefined);
 	const out: INodeExecutionData[] = [];
 	const items = context.getInputData();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			out.push(...(await importOne(context, itemIndex, secrets)));
+			out.push(...(await importOne(context, itemIndex, secrets, { credentialData })));
 		} catch (error) {
 			const safe = toSafeError(context.getNode(), error, itemIndex, secrets);
 			if (!context.continueOnFail()) throw safe;
@@ -187,6 +172,7 @@ async function importOne(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	secrets: string[],
+	requestSettings: RequestSettings,
 ): Promise<INodeExecutionData[]> {
 	const started = Date.now();
 	const settings = settingsOf(context, itemIndex);
@@ -216,67 +202,82 @@ async function importOne(
 	};
 
 	let mapper = settings.mapper;
-	let batch: Row[] = [];
+	let batch = new ImportBatch();
 	let acknowledged = settings.startAtRow - 1;
-	const inFlight: Array<{ batch: Row[]; outcome: Promise<{ body?: unknown; error?: unknown }> }> =
-		[];
+	const inFlight: Array<{
+		batch: ImportBatch;
+		outcome: Promise<{ body?: unknown; error?: unknown }>;
+	}> = [];
 
-	const send = (rows: Row[]) =>
+	const send = (body: Buffer) =>
 		requestFor(
 			context,
 			{
 				method: 'POST',
 				url: '/cdr/multiple/add',
-				body: rows.map((r) => r.cdr) as unknown as IDataObject,
+				headers: { 'Content-Type': 'application/json' },
+				body,
 			},
 			itemIndex,
 			secrets,
+			requestSettings,
 		).then(
-			(body) => ({ body }),
+			(answer) => ({ body: answer }),
 			(error: unknown) => ({ error }),
 		);
 
 	// The oldest batch on its way: its answer, row by row, or the failure that stops the file.
 	const settle = async () => {
-		const { batch: rows, outcome } = inFlight.shift()!;
+		const { batch: sent, outcome } = inFlight.shift()!;
 		const { body, error } = await outcome;
 		let failure = error;
-		if (!failure && (!Array.isArray(body) || body.length !== rows.length))
+		if (!failure && (!Array.isArray(body) || body.length !== sent.size))
 			failure = new Error('The platform answered a batch with a different number of results');
-		if (failure) throw stopped(context, itemIndex, secrets, failure, rows, acknowledged, stats);
+		if (failure) throw stopped(context, itemIndex, secrets, failure, sent, acknowledged, stats);
 		stats.batches++;
 		const results = body as IDataObject[];
-		rows.forEach(({ row, line, cdr }, position) => {
+		for (let position = 0; position < sent.size; position++) {
 			const result = results[position] ?? {};
 			if (result.success === true || result.success === 'true') {
 				stats.accepted++;
-				const date = String(cdr.startdate);
+				const date = sent.startdates[position];
 				if (stats.firstCallDate === null || date < stats.firstCallDate) stats.firstCallDate = date;
 				if (stats.lastCallDate === null || date > stats.lastCallDate) stats.lastCallDate = date;
-				return;
+				continue;
 			}
 			const reason = String(result.description ?? result.message ?? 'CDR refused');
 			if (reason === PLATFORM_MESSAGES.cdrDuplicate) {
 				stats.duplicates++;
-				if (settings.duplicateIsSuccess) return;
+				if (settings.duplicateIsSuccess) continue;
 			}
-			refuse({ row, line, orig_id: String(cdr.orig_id), reason });
-		});
-		acknowledged = rows[rows.length - 1].row;
+			refuse({
+				row: sent.rows[position],
+				line: sent.lines[position],
+				orig_id: sent.origIds[position],
+				reason,
+			});
+		}
+		acknowledged = sent.lastRow;
 	};
 
+	// Parallel Batches requests stay on their way while the next batch is read; a full batch waits only
+	// for the oldest to be answered.
 	const dispatch = async () => {
-		inFlight.push({ batch, outcome: send(batch) });
-		stats.sent += batch.length;
-		batch = [];
 		while (inFlight.length >= settings.parallel) await settle();
+		const body = batch.body();
+		inFlight.push({ batch, outcome: send(body) });
+		stats.sent += batch.size;
+		// The next body is made about as big as this one, so it rarely has to grow.
+		batch = new ImportBatch(body.length + (body.length >> 3));
 	};
 
 	let row = 0;
+	// One row's values by field, reused for every row.
+	const values: CdrValues = FIELDS.map(() => undefined);
 	// Takes one record; true when a batch is full.
-	const take = (record: CsvRecord): boolean => {
+	const take = (fields: string[], line: number): boolean => {
 		if (!mapper) {
-			const fromHeader = headerMapper(record.fields, settings.renames);
+			const fromHeader = headerMapper(fields, settings.renames);
 			if (fromHeader.missing.length)
 				throw new NodeOperationError(
 					context.getNode(),
@@ -284,7 +285,7 @@ async function importOne(
 					{
 						itemIndex,
 						description:
-							`Header: ${record.fields.slice(0, 30).join(', ')}. Name the columns with the ` +
+							`Header: ${fields.slice(0, 30).join(', ')}. Name the columns with the ` +
 							'spec’s field names, map them under Column Mapping, or choose another Columns ' +
 							`layout. ${NOTHING_SENT}`,
 					},
@@ -305,24 +306,29 @@ async function importOne(
 			stats.skipped++;
 			return false;
 		}
-		const cdr = cdrOf(context, itemIndex, mapper(record.fields));
-		const refusal = cdrRefusal(cdr) ?? typed(cdr);
+		mapper(fields, values);
+		normalizeCdr(values);
+		const refusal = refusalOf(values) ?? costRefusal(values);
 		if (refusal) {
-			refuse({ row, line: record.line, orig_id: String(cdr.orig_id ?? ''), reason: refusal });
+			refuse({ row, line, orig_id: String(values[ORIG_ID] ?? ''), reason: refusal });
 			return false;
 		}
-		batch.push({ row, line: record.line, cdr });
-		return batch.length >= settings.batchSize;
+		batch.add(row, line, values);
+		return batch.size >= settings.batchSize;
 	};
 
 	const reader = new CsvReader(settings.delimiter);
 	let failure: NodeOperationError | undefined;
 	try {
 		for await (const text of textOf(context, itemIndex, settings.property)) {
-			for (const record of reader.push(text)) if (take(record)) await dispatch();
+			reader.feed(text);
+			for (let fields = reader.next(); fields; fields = reader.next())
+				if (take(fields, reader.lineOfRecord)) await dispatch();
 		}
-		for (const record of reader.end()) if (take(record)) await dispatch();
-		if (batch.length) await dispatch();
+		reader.finish();
+		for (let fields = reader.next(); fields; fields = reader.next())
+			if (take(fields, reader.lineOfRecord)) await dispatch();
+		if (batch.size) await dispatch();
 		while (inFlight.length) await settle();
 	} catch (error) {
 		const midFile = error instanceof NodeOperationError && error.context.resumeAtRow !== undefined;
@@ -366,15 +372,15 @@ function stopped(
 	itemIndex: number,
 	secrets: string[],
 	failure: unknown,
-	rows: Row[],
+	batch: ImportBatch,
 	acknowledged: number,
 	stats: Stats,
 ): NodeOperationError {
 	const reason = toSafeError(context.getNode(), failure, itemIndex, secrets).message;
-	const resumeAt = rows[0].row;
+	const resumeAt = batch.firstRow;
 	const error = new NodeOperationError(
 		context.getNode(),
-		`The billing platform failed on the batch of rows ${resumeAt}–${rows[rows.length - 1].row}: ` +
+		`The billing platform failed on the batch of rows ${resumeAt}–${batch.lastRow}: ` +
 			`${reason}. Last row acknowledged: ${acknowledged}. To resume, set Start at Row to ${resumeAt}.`,
 		{
 			itemIndex,

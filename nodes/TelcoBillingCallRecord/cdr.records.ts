@@ -23,11 +23,69 @@ export const CDR_FIELDS: Record<string, string> = {
 };
 
 export const REQUIRED = ['orig_id', 'startdate', 'callerid', 'direction', 'destination'];
-const WHOLE_NUMBERS = ['duration', 'billsec'];
+
+/**
+ * The fields in the order a CDR is sent. The rules below work on a CDR's values held by position in this
+ * order (a file's rows are read into one such list, reused row after row, so checking a row allocates
+ * nothing); Add and Add Many go through the same rules from their objects.
+ */
+export const FIELDS = Object.keys(CDR_FIELDS);
+const slot = (field: string) => FIELDS.indexOf(field);
+export const ORIG_ID = slot('orig_id');
+export const STARTDATE = slot('startdate');
+const ENDDATE = slot('enddate');
+const DIRECTION = slot('direction');
+const PRIVACY_FLAG = slot('privacy_flag');
+const REQUIRED_SLOTS = REQUIRED.map(slot);
+const DATE_SLOTS = [STARTDATE, ENDDATE];
+const WHOLE_NUMBER_SLOTS = ['duration', 'billsec'].map(slot);
+
+/** A CDR's values by position in FIELDS; undefined where the CDR has no such field. */
+export type CdrValues = unknown[];
 
 function blank(value: unknown): boolean {
 	if (value === undefined || value === null) return true;
 	return typeof value === 'string' ? value.trim() === '' : false;
+}
+
+/**
+ * What the node does to every CDR before checking it, in place: blank values dropped, dates in the
+ * platform's format, direction in lower case, a boolean privacy flag as 0 or 1.
+ */
+export function normalizeCdr(values: CdrValues): void {
+	for (let k = 0; k < FIELDS.length; k++) if (blank(values[k])) values[k] = undefined;
+	for (const k of DATE_SLOTS) {
+		if (values[k] !== undefined) values[k] = toPlatformDateTime(values[k]);
+	}
+	const direction = values[DIRECTION];
+	if (typeof direction === 'string') values[DIRECTION] = direction.trim().toLowerCase();
+	const privacy = values[PRIVACY_FLAG];
+	if (typeof privacy === 'boolean') values[PRIVACY_FLAG] = privacy ? 1 : 0;
+}
+
+/** Why the platform would refuse this (normalised) CDR, checked before anything is sent; undefined when fine. */
+export function refusalOf(values: CdrValues): string | undefined {
+	for (const k of REQUIRED_SLOTS) {
+		if (blank(values[k])) return `${CDR_FIELDS[FIELDS[k]]} (${FIELDS[k]}) is required`;
+	}
+	const direction = values[DIRECTION];
+	if (direction !== 'inbound' && direction !== 'outbound')
+		return 'Direction (direction) must be inbound or outbound';
+	for (const k of DATE_SLOTS) {
+		if (values[k] !== undefined && !isPlatformDateTime(values[k])) {
+			return `${CDR_FIELDS[FIELDS[k]]} (${FIELDS[k]}) must be a real date and time, as YYYY-MM-DD HH:MM:SS or ISO 8601`;
+		}
+	}
+	for (const k of WHOLE_NUMBER_SLOTS) {
+		if (values[k] === undefined) continue;
+		const seconds = Number(values[k]);
+		if (!(Number.isInteger(seconds) && seconds >= 0))
+			return `${CDR_FIELDS[FIELDS[k]]} (${FIELDS[k]}) must be a whole number of seconds, 0 or more`;
+	}
+	const privacy = values[PRIVACY_FLAG];
+	if (privacy !== undefined && privacy !== 0 && privacy !== 1 && privacy !== '0' && privacy !== '1')
+		return 'Privacy Flag (privacy_flag) must be 0 or 1';
+	return undefined;
 }
 
 /**
@@ -49,39 +107,18 @@ export function cdrOf(
 				destination: context.getNodeParameter('destination', itemIndex),
 				...(context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 			};
+	const values = FIELDS.map((field) => source[field]);
+	normalizeCdr(values);
 	const cdr: IDataObject = {};
-	for (const field of Object.keys(CDR_FIELDS)) {
-		const value = source[field];
-		if (!blank(value)) cdr[field] = value as IDataObject[string];
-	}
-	for (const field of ['startdate', 'enddate']) {
-		if (field in cdr) cdr[field] = toPlatformDateTime(cdr[field]) as string;
-	}
-	if (typeof cdr.direction === 'string') cdr.direction = cdr.direction.trim().toLowerCase();
-	if (typeof cdr.privacy_flag === 'boolean') cdr.privacy_flag = cdr.privacy_flag ? 1 : 0;
+	FIELDS.forEach((field, k) => {
+		if (values[k] !== undefined) cdr[field] = values[k] as IDataObject[string];
+	});
 	return cdr;
 }
 
-/** Why the platform would refuse this CDR, checked before anything is sent; undefined when it is fine. */
+/** Why the platform would refuse this CDR (as cdrOf made it), checked before anything is sent. */
 export function cdrRefusal(cdr: IDataObject): string | undefined {
-	for (const field of REQUIRED) {
-		if (blank(cdr[field])) return `${CDR_FIELDS[field]} (${field}) is required`;
-	}
-	if (cdr.direction !== 'inbound' && cdr.direction !== 'outbound')
-		return 'Direction (direction) must be inbound or outbound';
-	for (const field of ['startdate', 'enddate']) {
-		if (field in cdr && !isPlatformDateTime(cdr[field])) {
-			return `${CDR_FIELDS[field]} (${field}) must be a real date and time, as YYYY-MM-DD HH:MM:SS or ISO 8601`;
-		}
-	}
-	for (const field of WHOLE_NUMBERS) {
-		if (field in cdr && !(Number.isInteger(Number(cdr[field])) && Number(cdr[field]) >= 0)) {
-			return `${CDR_FIELDS[field]} (${field}) must be a whole number of seconds, 0 or more`;
-		}
-	}
-	if ('privacy_flag' in cdr && ![0, 1, '0', '1'].includes(cdr.privacy_flag as number))
-		return 'Privacy Flag (privacy_flag) must be 0 or 1';
-	return undefined;
+	return refusalOf(FIELDS.map((field) => cdr[field]));
 }
 
 export function refuse(

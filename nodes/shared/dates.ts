@@ -49,12 +49,19 @@ export function toPlatformDateTime(value: unknown): unknown {
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/** The number written by `count` digits at `at` (the caller has checked they are digits). */
+function digitsAt(text: string, at: number, count: number): number {
+	let value = 0;
+	for (let i = at; i < at + count; i++) value = value * 10 + text.charCodeAt(i) - 48;
+	return value;
+}
+
 // Called once per CDR in batch imports, so it reads digits in place instead of building a Date.
 export function isPlatformDateTime(value: unknown): boolean {
 	if (typeof value !== 'string' || value.length !== 19 || !DATETIME.test(value)) return false;
-	const year = +value.slice(0, 4);
-	const month = +value.slice(5, 7);
-	const day = +value.slice(8, 10);
+	const year = digitsAt(value, 0, 4);
+	const month = digitsAt(value, 5, 2);
+	const day = digitsAt(value, 8, 2);
 	const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 	const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
 	return (
@@ -62,8 +69,8 @@ export function isPlatformDateTime(value: unknown): boolean {
 		month <= 12 &&
 		day >= 1 &&
 		day <= days &&
-		+value.slice(11, 13) < 24 &&
-		+value.slice(14, 16) < 60 &&
-		+value.slice(17, 19) < 60
+		digitsAt(value, 11, 2) < 24 &&
+		digitsAt(value, 14, 2) < 60 &&
+		digitsAt(value, 17, 2) < 60
 	);
 }

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { errorItem, toSafeError } from './errors';
 import { platformRequest, secretsOfRequest } from './transport';
+import type { RequestSettings } from './transport';
 
 /** A request for a programmatic node: the platform's body, or a safe NodeApiError naming the item. */
 export async function requestFor(
@@ -13,9 +14,10 @@ export async function requestFor(
 	options: IHttpRequestOptions,
 	itemIndex: number,
 	secrets: string[],
+	settings?: RequestSettings,
 ): Promise<unknown> {
 	try {
-		return await platformRequest(context, options);
+		return await platformRequest(context, options, settings);
 	} catch (error) {
 		throw toSafeError(context.getNode(), error, itemIndex, secrets);
 	}

@@ -4,6 +4,7 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	ICredentialsDecrypted,
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
@@ -35,6 +36,21 @@ export interface RequestSettings {
 	secrets?: string[];
 	/** What had already happened if this request fails (an update saved before its read-back). */
 	preface?: string;
+	/**
+	 * The credential, already read (`readCredential`): n8n otherwise loads and decrypts it from its
+	 * database for every request, which a file of thousands of batches pays thousands of times.
+	 */
+	credentialData?: ICredentialsDecrypted;
+}
+
+/** The request's credential, read once for many requests (RequestSettings.credentialData). */
+export async function readCredential(
+	context: IExecuteFunctions,
+	type = CREDENTIAL_TYPE,
+): Promise<ICredentialsDecrypted> {
+	const data = await context.getCredentials(type);
+	const details = context.getNode().credentials?.[type];
+	return { id: details?.id ?? '', name: details?.name ?? '', type, data };
 }
 
 function messageOf(body: unknown): string | undefined {
@@ -103,6 +119,7 @@ export async function platformRequest(
 			context,
 			settings.credential ?? CREDENTIAL_TYPE,
 			request,
+			settings.credentialData ? { credentialsDecrypted: settings.credentialData } : undefined,
 		)) as IN8nHttpFullResponse;
 	} catch (error) {
 		// n8n's error holds the request (URL with the key, headers): only what it says happened is kept.

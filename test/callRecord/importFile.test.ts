@@ -408,3 +408,174 @@ describe('Import File: the header and several files', () => {
 		expect(stored()).toHaveLength(5);
 	});
 });
+
+describe('Import File: batches and what is sent', () => {
+	test('Parallel Batches requests are on their way at once, never more', async () => {
+		const sim = node.sim();
+		sim.latency.ms = 40;
+		const csv = [HEADER, ...goodRows('pb', 30)].join('\n');
+		const three = await importCsv(csv, { batchSize: 3, parallelBatches: 3 });
+		expect(jsonOf(three)[0]).toMatchObject({ accepted: 30, batches: 10 });
+		expect(sim.concurrency.most).toBe(3);
+
+		sim.concurrency.most = 0;
+		const one = await importCsv([HEADER, ...goodRows('pb', 6, 31)].join('\n'), {
+			batchSize: 3,
+			parallelBatches: 1,
+		});
+		expect(jsonOf(one)[0]).toMatchObject({ accepted: 6, batches: 2 });
+		expect(sim.concurrency.most).toBe(1);
+		expect(stored()).toHaveLength(36);
+	});
+
+	test('batch edges: refused rows between full batches, the last row filling the last batch with no line break', async () => {
+		const good = goodRows('e', 9);
+		const csv = [
+			HEADER,
+			good[0],
+			good[1],
+			'e-bad1,2026-11-20 10:00:00,0412346601,sideways,0498765432,65,60',
+			good[2],
+			good[3],
+			good[4],
+			good[5],
+			'e-bad2,2026-11-20 10:00:00,,outbound,0498765432,65,60',
+			good[6],
+			good[7],
+			good[8],
+		].join('\n');
+		const result = await importCsv(csv, { batchSize: 3, parallelBatches: 2 });
+		const [summary, ...refused] = jsonOf(result);
+		expect(summary).toMatchObject({
+			rowsRead: 11,
+			sent: 9,
+			accepted: 9,
+			refused: 2,
+			batches: 3,
+			firstCallDate: '2026-11-20 10:01:00',
+			lastCallDate: '2026-11-20 10:09:00',
+		});
+		expect(refused).toEqual([
+			{
+				row: 3,
+				line: 4,
+				orig_id: 'e-bad1',
+				reason: 'Direction (direction) must be inbound or outbound',
+			},
+			{ row: 8, line: 9, orig_id: 'e-bad2', reason: 'Caller ID (callerid) is required' },
+		]);
+		expect(batchPosts().map((post) => (post.body as IDataObject[]).map((c) => c.orig_id))).toEqual([
+			['e-1', 'e-2', 'e-3'],
+			['e-4', 'e-5', 'e-6'],
+			['e-7', 'e-8', 'e-9'],
+		]);
+	});
+
+	test('text reaches the platform as written (quotes, backslashes, tabs, line breaks, control characters, accents, emoji); numbers as numbers', async () => {
+		const csv =
+			'orig_id,startdate,callerid,direction,destination,destination_info,duration,billsec,cost,privacy_flag\n' +
+			't-1,2026-11-20 10:00:00,0412346601,outbound,0498765432,"She said ""hi"" \\ back",065, 60 ,0.0150,1\n' +
+			't-2,2026-11-20 10:01:00,0412346601,outbound,0498765432,"tab\there, line\r\nbreak \u0001",0,0,-2.5,0\n' +
+			't-3,2026-11-20 10:02:00,0412346601,outbound,0498765432,Café Zürich 📞,12345678901,7,,\n';
+		const result = await importCsv(csv);
+		expect(jsonOf(result)[0]).toMatchObject({ rowsRead: 3, accepted: 3, refused: 0 });
+		expect(batchPosts()[0].body).toEqual([
+			{
+				orig_id: 't-1',
+				startdate: '2026-11-20 10:00:00',
+				callerid: '0412346601',
+				direction: 'outbound',
+				destination: '0498765432',
+				destination_info: 'She said "hi" \\ back',
+				duration: 65,
+				billsec: 60,
+				cost: 0.015,
+				privacy_flag: 1,
+			},
+			{
+				orig_id: 't-2',
+				startdate: '2026-11-20 10:01:00',
+				callerid: '0412346601',
+				direction: 'outbound',
+				destination: '0498765432',
+				destination_info: 'tab\there, line\r\nbreak \u0001',
+				duration: 0,
+				billsec: 0,
+				cost: -2.5,
+				privacy_flag: 0,
+			},
+			{
+				orig_id: 't-3',
+				startdate: '2026-11-20 10:02:00',
+				callerid: '0412346601',
+				direction: 'outbound',
+				destination: '0498765432',
+				destination_info: 'Café Zürich 📞',
+				duration: 12345678901,
+				billsec: 7,
+			},
+		]);
+		expect(stored().map((c) => c.destination_info)).toEqual([
+			'She said "hi" \\ back',
+			'tab\there, line\r\nbreak \u0001',
+			'Café Zürich 📞',
+		]);
+	});
+
+	test('every row is checked with Add Many’s rules: the same values are refused for the same reasons', async () => {
+		const columns = ['startdate', 'callerid', 'direction', 'duration', 'billsec', 'enddate'];
+		const cases: string[][] = [
+			['2026-11-20 10:00:00', '0412346601', 'outbound', '65', '60', ''],
+			['2026-11-20T10:00:00+11:00', '0412346601', ' Inbound ', '65', '60', '2026-11-20'],
+			['  ', '0412346601', 'outbound', '65', '60', ''],
+			['2026-13-01 00:00:00', '0412346601', 'outbound', '65', '60', ''],
+			['2026-02-29 10:00:00', '0412346601', 'outbound', '65', '60', ''],
+			['2028-02-29 10:00:00', '0412346601', 'outbound', '65', '60', ''],
+			['2026-11-20 24:00:00', '0412346601', 'outbound', '65', '60', ''],
+			['2026-11-20 10:00:00', '', 'outbound', '65', '60', ''],
+			['2026-11-20 10:00:00', '0412346601', 'sideways', '65', '60', ''],
+			['2026-11-20 10:00:00', '0412346601', 'outbound', '1.5', '60', ''],
+			['2026-11-20 10:00:00', '0412346601', 'outbound', '65', '-1', ''],
+			['2026-11-20 10:00:00', '0412346601', 'outbound', '65', 'x', ''],
+			['2026-11-20 10:00:00', '0412346601', 'outbound', '65', '60', 'yesterday'],
+		];
+		const csv = [
+			`orig_id,destination,${columns.join(',')}`,
+			...cases.map((values, i) => `i-${i + 1},0498765432,${values.join(',')}`),
+		].join('\n');
+		const imported = await importCsv(csv);
+		const [summary, ...refused] = jsonOf(imported);
+		const importReasons = cases.map(
+			(_, i) => refused.find((r) => r.row === i + 1)?.reason ?? 'accepted',
+		);
+
+		const addMany = await node.run(
+			{ operation: 'addMany', dataMode: 'autoMap' },
+			{
+				continueOnFail: true,
+				input: cases.map((values, i) => ({
+					orig_id: `a-${i + 1}`,
+					destination: '0498765432',
+					// Numbers as an n8n item carries them (the rules read them the same either way).
+					...Object.fromEntries(
+						columns.map((column, k) => {
+							const number = column === 'duration' || column === 'billsec';
+							const value = values[k];
+							return [column, number && Number.isFinite(Number(value)) ? Number(value) : value];
+						}),
+					),
+				})),
+			},
+		);
+		const addManyReasons = jsonOf(addMany).map((item) =>
+			item.success === true ? 'accepted' : item.error,
+		);
+		expect(importReasons).toEqual(addManyReasons);
+		expect(summary).toMatchObject({ accepted: 3, refused: cases.length - 3 });
+		expect(stored().filter((c) => c.orig_id.startsWith('i-'))).toEqual(
+			stored()
+				.filter((c) => c.orig_id.startsWith('a-'))
+				.map((c) => expect.objectContaining({ startdate: c.startdate, direction: c.direction })),
+		);
+	});
+});

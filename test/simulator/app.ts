@@ -45,6 +45,8 @@ export interface Simulator {
 	faults: Fault[];
 	/** Milliseconds every API request waits before it is handled: a slow platform, for overlap tests. */
 	latency: { ms: number };
+	/** API requests being handled right now, and the most at once so far (set `most` to 0 to measure anew). */
+	concurrency: { now: number; most: number };
 	close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const requests: Simulator['requests'] = [];
 	const faults: Fault[] = [];
 	const latency = { ms: 0 };
+	const concurrency = { now: 0, most: 0 };
 
 	app.decorateRequest('apiKey', null as unknown as ApiKey);
 	// The platform answers every failure with HTTP 200; an empty JSON body is treated as {}.
@@ -91,6 +94,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		const entry = { method: request.method, url: request.url };
 		requests.push(entry);
 		received.set(request, entry);
+		concurrency.most = Math.max(concurrency.most, ++concurrency.now);
+		reply.raw.once('close', () => concurrency.now--);
 		if (latency.ms > 0) await sleep(latency.ms);
 		const fault = faults.shift();
 		if (fault) pending.set(request, fault);
@@ -173,6 +178,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		requests,
 		faults,
 		latency,
+		concurrency,
 		close: async () => {
 			await app.close();
 		},
