@@ -163,8 +163,11 @@ function workflowImport(csvPath) {
 	};
 }
 
-/** `n8n execute` under /usr/bin/time: wall seconds, peak RSS (MB) and the Import node's summary. */
-function execute(n8n, env, id) {
+/**
+ * `n8n execute` under /usr/bin/time: wall seconds, peak RSS (MB) and, when `stdout` is 'pipe', what it printed.
+ * A run of many items prints more than n8n flushes before it exits: its output is then not read.
+ */
+function timed(n8n, env, id, stdout) {
 	const start = performance.now();
 	const result = spawnSync(
 		'/usr/bin/time',
@@ -172,28 +175,32 @@ function execute(n8n, env, id) {
 		{
 			env: { ...env, N8N_LOG_LEVEL: 'info' },
 			encoding: 'utf8',
+			stdio: ['ignore', stdout, 'pipe'],
 			maxBuffer: 256 * 1024 * 1024,
 		},
 	);
 	const seconds = (performance.now() - start) / 1000;
 	if (result.status !== 0)
-		throw new Error(`n8n execute failed:\n${result.stdout}\n${result.stderr}`);
+		throw new Error(`n8n execute failed:\n${result.stdout ?? ''}\n${result.stderr}`);
 	const peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)?.[1]);
-	const lines = result.stdout.split('\n');
+	return { seconds, peakMb: Math.round(peakKb / 1024), stdout: result.stdout ?? '' };
+}
+
+/** `n8n execute` under /usr/bin/time: wall seconds, peak RSS (MB) and the Import node's summary. */
+function execute(n8n, env, id) {
+	const { seconds, peakMb, stdout } = timed(n8n, env, id, 'pipe');
+	const lines = stdout.split('\n');
 	const run = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
 	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? run.runData;
 	const summary = runData['Import CDRs']?.[0]?.data?.main?.[0]?.[0]?.json;
-	const added = (runData['Add CDRs']?.[0]?.data?.main?.[0] ?? []).filter(
-		(i) => i.json?.yourid,
-	).length;
-	const progress = result.stdout.split('Telco Billing CDR import:').length - 1;
+	const progress = stdout.split('Telco Billing CDR import:').length - 1;
 	// The execution as n8n timed it (first node's start to the last node's end): the run without the
 	// process's start and exit.
 	const runs = Object.values(runData).flat();
 	const begin = Math.min(...runs.map((r) => r.startTime));
 	const end = Math.max(...runs.map((r) => r.startTime + r.executionTime));
 	const execution = (end - begin) / 1000;
-	return { seconds, peakMb: Math.round(peakKb / 1024), summary, added, progress, execution };
+	return { seconds, peakMb, summary, progress, execution };
 }
 
 async function main() {
@@ -283,8 +290,9 @@ async function main() {
 		const rawAfter = await timedRaw();
 		const rawSeconds = (rawBefore + rawAfter) / 2;
 		await reset();
-		const items = execute(n8n, env, 'benchItems');
-		if (items.added !== TOTAL) throw new Error(`Add Many accepted ${items.added} of ${TOTAL} rows`);
+		const items = timed(n8n, env, 'benchItems', 'ignore');
+		const stored = (await (await fetch(`${url}/__simulator/cdrs`)).json()).cdrs.length;
+		if (stored !== TOTAL) throw new Error(`Add Many stored ${stored} of ${TOTAL} rows`);
 
 		const net = Math.max(0.001, node.seconds - startup.seconds);
 		const execution = Math.max(0.001, node.execution);
@@ -306,9 +314,9 @@ async function main() {
 			`  (before ${rawBefore.toFixed(2)} s, after ${rawAfter.toFixed(2)} s)`,
 		);
 		row(
-			'Read → Extract From File → Add Many',
-			Math.max(0.001, items.execution),
-			`  (n8n's execution time; whole run ${items.seconds.toFixed(2)} s, peak RSS ${items.peakMb} MB)`,
+			'Read→Extract→Add Many (1-row run out)',
+			Math.max(0.001, items.seconds - startup.seconds),
+			`  peak RSS ${items.peakMb} MB`,
 		);
 		console.log(`  progress lines in n8n's log (every 10,000 rows): ${node.progress}`);
 		console.log(
