@@ -17,7 +17,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { ensureN8n, n8nCli, n8nEnv, requestedVersion } = require('../sandbox/n8n.js');
-const { spawnSimulator } = require('../simulator/spawn.js');
+const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { CDR_HEADER, writeCdrCsv } = require('../sandbox/cdrCsv.js');
 
 const TOTAL = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
@@ -208,14 +208,7 @@ async function main() {
 	const folder = mkdtempSync(join(tmpdir(), 'n8n-telco-bench-import-'));
 	const data = join(folder, 'data');
 	mkdirSync(data);
-	const { child, url } = await spawnSimulator([
-		'--port',
-		'0',
-		'--smtp-port',
-		'0',
-		'--sender-interval',
-		'0',
-	]);
+	const { child, url } = await spawnSimulator(ON_FREE_PORTS);
 	try {
 		const one = join(data, 'one.csv');
 		const big = join(data, 'big.csv');

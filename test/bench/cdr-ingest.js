@@ -15,7 +15,7 @@ const {
 } = require('../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node.ts');
 const { State } = require('../simulator/state.ts');
 const seed = require('../simulator/seed.json');
-const { spawnSimulator } = require('../simulator/spawn.js');
+const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { cdrRecords } = require('../sandbox/cdrCsv.js');
 
 const TOTAL = Number(process.env.BENCH_CDRS || 100_000);
@@ -101,14 +101,7 @@ function simulatorInsertRate() {
 }
 
 async function main() {
-	const { child, url } = await spawnSimulator([
-		'--port',
-		'0',
-		'--smtp-port',
-		'0',
-		'--sender-interval',
-		'0',
-	]);
+	const { child, url } = await spawnSimulator(ON_FREE_PORTS);
 	const sim = { url, stop: () => child.kill('SIGTERM') };
 	try {
 		console.log(

@@ -14,7 +14,7 @@ const { useFilesystemBinaryStore } = require('../harness/binaryStore.js');
 const {
 	TelcoBillingCallRecord,
 } = require('../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node.ts');
-const { spawnSimulator } = require('../simulator/spawn.js');
+const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { writeCdrCsv } = require('../sandbox/cdrCsv.js');
 
 const TOTAL = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
@@ -22,14 +22,7 @@ const TOTAL = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_0
 async function main() {
 	const folder = mkdtempSync(join(tmpdir(), 'telco-profile-csv-'));
 	const removeStore = await useFilesystemBinaryStore();
-	const { child, url } = await spawnSimulator([
-		'--port',
-		'0',
-		'--smtp-port',
-		'0',
-		'--sender-interval',
-		'0',
-	]);
+	const { child, url } = await spawnSimulator(ON_FREE_PORTS);
 	try {
 		const path = join(folder, 'calls.csv');
 		await writeCdrCsv(path, 'profile', TOTAL);

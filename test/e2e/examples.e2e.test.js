@@ -10,7 +10,7 @@ const {
 	prepareImports,
 	requestedVersion,
 } = require('../sandbox/n8n.js');
-const { spawnSimulator } = require('../simulator/spawn.js');
+const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 
 const DEMO_KEY = 'demo-key-0001';
 let n8n;
@@ -48,7 +48,7 @@ beforeAll(async () => {
 		log: (line) => process.stderr.write(`${line}\n`),
 	});
 	process.stderr.write(`End-to-end run on n8n ${n8n.version}, Node ${n8n.nodeVersion}\n`);
-	const sim = await spawnSimulator(['--port', '0', '--smtp-port', '0', '--sender-interval', '0']);
+	const sim = await spawnSimulator(ON_FREE_PORTS);
 	simulator = sim.child;
 	simulatorUrl = sim.url;
 	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-e2e-'));

@@ -31,7 +31,7 @@ const {
 	n8nSpawn,
 	requestedVersion,
 } = require('../sandbox/n8n.js');
-const { spawnSimulator } = require('../simulator/spawn.js');
+const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
 const { FINISHED_EXECUTION, n8nRest } = require('../sandbox/n8nRest.js');
 
@@ -373,16 +373,7 @@ beforeAll(
 		const seed = JSON.parse(readFileSync(join(ROOT, 'test', 'simulator', 'seed.json'), 'utf8'));
 		seed.keys = seed.keys.map((k) => (k.key === 'demo-key-0001' ? { ...k, key: KEY } : k));
 		writeFileSync(join(folder, 'seed.json'), JSON.stringify(seed));
-		const sim = await spawnSimulator([
-			'--port',
-			'0',
-			'--smtp-port',
-			'0',
-			'--sender-interval',
-			'0',
-			'--seed',
-			join(folder, 'seed.json'),
-		]);
+		const sim = await spawnSimulator([...ON_FREE_PORTS, '--seed', join(folder, 'seed.json')]);
 		simulator = sim.child;
 		simulatorUrl = sim.url;
 		proxy = await startProxy(simulatorUrl);

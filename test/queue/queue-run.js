@@ -26,7 +26,7 @@ const {
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ensureN8n, n8nCli, n8nEnv, n8nSpawn, requestedVersion } = require('../sandbox/n8n.js');
-const { spawnSimulator } = require('../simulator/spawn.js');
+const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
 const { writeCdrCsv } = require('../sandbox/cdrCsv.js');
 const { FINISHED_EXECUTION, n8nRest } = require('../sandbox/n8nRest.js');
@@ -289,7 +289,7 @@ async function main() {
 	mkdirSync(logs);
 	let failed = false;
 	try {
-		const sim = await spawnSimulator(['--port', '0', '--smtp-port', '0', '--sender-interval', '0']);
+		const sim = await spawnSimulator(ON_FREE_PORTS);
 		track('simulator', sim.child, join(logs, 'simulator.log'));
 
 		const files = [];

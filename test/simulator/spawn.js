@@ -3,6 +3,9 @@
 const { spawn } = require('node:child_process');
 const { join } = require('node:path');
 
+// Free ports for HTTP and mail, and campaigns sent only when a test asks: how every script runs it.
+const ON_FREE_PORTS = ['--port', '0', '--smtp-port', '0', '--sender-interval', '0'];
+
 function spawnSimulator(args = [], { echo = false } = {}) {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [join(__dirname, 'cli.js'), ...args], {
@@ -20,4 +23,4 @@ function spawnSimulator(args = [], { echo = false } = {}) {
 	});
 }
 
-module.exports = { spawnSimulator };
+module.exports = { ON_FREE_PORTS, spawnSimulator };
