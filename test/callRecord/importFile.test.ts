@@ -471,56 +471,60 @@ describe('Import File: batches and what is sent', () => {
 		]);
 	});
 
-	test('text reaches the platform as written (quotes, backslashes, tabs, line breaks, control characters, accents, emoji); numbers as numbers', async () => {
-		const csv =
-			'orig_id,startdate,callerid,direction,destination,destination_info,duration,billsec,cost,privacy_flag\n' +
-			't-1,2026-11-20 10:00:00,0412346601,outbound,0498765432,"She said ""hi"" \\ back",065, 60 ,0.0150,1\n' +
-			't-2,2026-11-20 10:01:00,0412346601,outbound,0498765432,"tab\there, line\r\nbreak \u0001",0,0,-2.5,0\n' +
-			't-3,2026-11-20 10:02:00,0412346601,outbound,0498765432,Café Zürich 📞,12345678901,7,,\n';
-		const result = await importCsv(csv);
-		expect(jsonOf(result)[0]).toMatchObject({ rowsRead: 3, accepted: 3, refused: 0 });
-		expect(batchPosts()[0].body).toEqual([
-			{
-				orig_id: 't-1',
-				startdate: '2026-11-20 10:00:00',
-				callerid: '0412346601',
-				direction: 'outbound',
-				destination: '0498765432',
-				destination_info: 'She said "hi" \\ back',
-				duration: 65,
-				billsec: 60,
-				cost: 0.015,
-				privacy_flag: 1,
-			},
-			{
-				orig_id: 't-2',
-				startdate: '2026-11-20 10:01:00',
-				callerid: '0412346601',
-				direction: 'outbound',
-				destination: '0498765432',
-				destination_info: 'tab\there, line\r\nbreak \u0001',
-				duration: 0,
-				billsec: 0,
-				cost: -2.5,
-				privacy_flag: 0,
-			},
-			{
-				orig_id: 't-3',
-				startdate: '2026-11-20 10:02:00',
-				callerid: '0412346601',
-				direction: 'outbound',
-				destination: '0498765432',
-				destination_info: 'Café Zürich 📞',
-				duration: 12345678901,
-				billsec: 7,
-			},
-		]);
-		expect(stored().map((c) => c.destination_info)).toEqual([
-			'She said "hi" \\ back',
-			'tab\there, line\r\nbreak \u0001',
-			'Café Zürich 📞',
-		]);
-	});
+	test(
+		'text reaches the platform as written (quotes, backslashes, tabs, line breaks, control characters, ' +
+			'accents, emoji); numbers as numbers',
+		async () => {
+			const csv =
+				'orig_id,startdate,callerid,direction,destination,destination_info,duration,billsec,cost,privacy_flag\n' +
+				't-1,2026-11-20 10:00:00,0412346601,outbound,0498765432,"She said ""hi"" \\ back",065, 60 ,0.0150,1\n' +
+				't-2,2026-11-20 10:01:00,0412346601,outbound,0498765432,"tab\there, line\r\nbreak \u0001",0,0,-2.5,0\n' +
+				't-3,2026-11-20 10:02:00,0412346601,outbound,0498765432,Café Zürich 📞,12345678901,7,,\n';
+			const result = await importCsv(csv);
+			expect(jsonOf(result)[0]).toMatchObject({ rowsRead: 3, accepted: 3, refused: 0 });
+			expect(batchPosts()[0].body).toEqual([
+				{
+					orig_id: 't-1',
+					startdate: '2026-11-20 10:00:00',
+					callerid: '0412346601',
+					direction: 'outbound',
+					destination: '0498765432',
+					destination_info: 'She said "hi" \\ back',
+					duration: 65,
+					billsec: 60,
+					cost: 0.015,
+					privacy_flag: 1,
+				},
+				{
+					orig_id: 't-2',
+					startdate: '2026-11-20 10:01:00',
+					callerid: '0412346601',
+					direction: 'outbound',
+					destination: '0498765432',
+					destination_info: 'tab\there, line\r\nbreak \u0001',
+					duration: 0,
+					billsec: 0,
+					cost: -2.5,
+					privacy_flag: 0,
+				},
+				{
+					orig_id: 't-3',
+					startdate: '2026-11-20 10:02:00',
+					callerid: '0412346601',
+					direction: 'outbound',
+					destination: '0498765432',
+					destination_info: 'Café Zürich 📞',
+					duration: 12345678901,
+					billsec: 7,
+				},
+			]);
+			expect(stored().map((c) => c.destination_info)).toEqual([
+				'She said "hi" \\ back',
+				'tab\there, line\r\nbreak \u0001',
+				'Café Zürich 📞',
+			]);
+		},
+	);
 
 	test('every row is checked with Add Many’s rules: the same values are refused for the same reasons', async () => {
 		const columns = ['startdate', 'callerid', 'direction', 'duration', 'billsec', 'enddate'];
