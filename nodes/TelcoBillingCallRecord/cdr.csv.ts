@@ -1,9 +1,3 @@
-/** One record of a CSV file: its fields and the line of the file it starts on (1 = first line). */
-export interface CsvRecord {
-	fields: string[];
-	line: number;
-}
-
 export const DELIMITERS = [',', ';', '\t', '|'];
 
 const QUOTE = 34;
@@ -107,25 +101,6 @@ export class CsvReader {
 			return last;
 		}
 		return undefined;
-	}
-
-	/** Every record of a piece at once (for small texts; `feed`/`next` keep memory flat on big files). */
-	push(text: string): CsvRecord[] {
-		this.feed(text);
-		return this.drain();
-	}
-
-	/** The last record, when the file does not end with a line break. */
-	end(): CsvRecord[] {
-		this.finish();
-		return this.drain();
-	}
-
-	private drain(): CsvRecord[] {
-		const out: CsvRecord[] = [];
-		for (let fields = this.next(); fields; fields = this.next())
-			out.push({ fields, line: this.lineOfRecord });
-		return out;
 	}
 
 	private scan(): string[] | undefined {

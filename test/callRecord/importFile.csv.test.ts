@@ -1,8 +1,19 @@
 import { CsvReader, detectDelimiter } from '../../nodes/TelcoBillingCallRecord/cdr.csv';
+/** Every record, fed piece by piece the way Import File feeds a file: its fields and the line it starts on. */
 function read(pieces: string[], delimiter?: string) {
 	const reader = new CsvReader(delimiter);
-	const records = pieces.flatMap((piece) => reader.push(piece));
-	return [...records, ...reader.end()];
+	const records: Array<{ fields: string[]; line: number }> = [];
+	const drain = () => {
+		for (let fields = reader.next(); fields; fields = reader.next())
+			records.push({ fields, line: reader.lineOfRecord });
+	};
+	for (const piece of pieces) {
+		reader.feed(piece);
+		drain();
+	}
+	reader.finish();
+	drain();
+	return records;
 }
 const MESSY =
 	'\uFEFFa;b;c\r\n' +
