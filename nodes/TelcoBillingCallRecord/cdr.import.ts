@@ -151,9 +151,10 @@ function csvField(value: unknown): string {
  * and the refused rows. A platform failure stops the file and names the row to resume from.
  */
 export async function importFile(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const secrets = await secretsOfRequest(context);
-	// Read once for every batch; when it cannot be read, each request reports why, as any other does.
+	// Read once for every batch and for the secrets; when it cannot be read, each request reports why, as
+	// any other does.
 	const credentialData = await readCredential(context).catch(() => undefined);
+	const secrets = await secretsOfRequest(context, { credentialData });
 	const out: INodeExecutionData[] = [];
 	const items = context.getInputData();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

@@ -65,9 +65,11 @@ export async function secretsOfRequest(
 	context: Context,
 	settings: RequestSettings = {},
 ): Promise<string[]> {
-	const credentials = await context
-		.getCredentials(settings.credential ?? CREDENTIAL_TYPE)
-		.catch(() => ({}) as IDataObject);
+	const credentials =
+		settings.credentialData?.data ??
+		(await context
+			.getCredentials(settings.credential ?? CREDENTIAL_TYPE)
+			.catch(() => ({}) as IDataObject));
 	const stored = SECRET_CREDENTIAL_FIELDS.map((field) => credentials[field]).filter(
 		(value): value is string => typeof value === 'string',
 	);
