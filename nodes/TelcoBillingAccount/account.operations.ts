@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { PORTAL_LOGIN_PATH } from '../shared/apiKey';
+import { isInvalidKey } from '../shared/envelope';
 import type { PlatformFailure } from '../shared/envelope';
 import type { Operation, OutputContext } from '../shared/operations';
 import { rules } from '../shared/rules';
@@ -41,7 +42,7 @@ async function loginRefused(
 	failure: PlatformFailure,
 	{ credential }: OutputContext,
 ): Promise<IDataObject | undefined> {
-	if (/^invalid key$/i.test(failure.message.trim())) return undefined;
+	if (isInvalidKey(failure.message)) return undefined;
 	const { username } = await credential(PORTAL_LOGIN_CREDENTIAL_TYPE);
 	return { valid: false, username: String(username ?? ''), reason: failure.message };
 }

@@ -8,6 +8,11 @@ export const PLATFORM_MESSAGES = {
 	noBilledCall: 'no billed call found',
 } as const;
 
+/** The platform's answer to a key it does not know, however it is cased or padded. */
+export function isInvalidKey(text: string): boolean {
+	return /^invalid key$/i.test(text.trim());
+}
+
 /** What went wrong, in the platform's own words. */
 export interface PlatformFailure {
 	message: string;
@@ -41,8 +46,7 @@ function firstMessage(body: IDataObject): string | undefined {
  */
 export function findFailure(body: unknown): PlatformFailure | undefined {
 	if (typeof body === 'string') {
-		const text = body.trim();
-		return /^invalid key$/i.test(text) ? { message: 'invalid key' } : undefined;
+		return isInvalidKey(body) ? { message: 'invalid key' } : undefined;
 	}
 	if (!isObject(body)) return undefined;
 
