@@ -43,11 +43,29 @@ function n8nRest(url, n8n, browserId) {
 		);
 	}
 
+	/**
+	 * Signs in as the owner. Retried while n8n answers 404: seen once on n8n 2.41 right after the owner
+	 * setup had succeeded ("Cannot POST /rest/login"), while n8n was still registering its routes.
+	 */
 	async function login(owner) {
-		const { response } = await rest('POST', '/rest/login', {
-			emailOrLdapLoginId: owner.email,
-			password: owner.password,
-		});
+		let response;
+		await waitUntil(
+			'the login',
+			async () => {
+				try {
+					({ response } = await rest('POST', '/rest/login', {
+						emailOrLdapLoginId: owner.email,
+						password: owner.password,
+					}));
+					return true;
+				} catch (error) {
+					if (/: HTTP 404 /.test(error.message)) return false;
+					throw error;
+				}
+			},
+			30,
+			1000,
+		);
 		cookie = response.headers
 			.getSetCookie()
 			.map((c) => c.split(';')[0])
