@@ -46,6 +46,16 @@ export class TelcoBillingApi implements ICredentialType {
 				"The department's API token. The platform expects it as the first segment of " +
 				'every URL; the node places it there, encoded, and never in a header.',
 		},
+		{
+			displayName: 'Max Requests at Once',
+			name: 'maxConcurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 50 },
+			default: 5,
+			description:
+				'How many requests one node sends to the platform at the same time, whatever the number ' +
+				'of items. A shared platform throttles bursts: raise it only if yours allows more.',
+		},
 	];
 
 	// The platform has no auth header: the key is a path segment, added here and nowhere else.

@@ -3,8 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } f
 import { errorItem, toSafeError } from '../shared/errors';
 import { PLATFORM_MESSAGES } from '../shared/envelope';
 import { isRefusal } from '../shared/failure';
-import { chunks, requestFor } from '../shared/items';
+import { chunks, failureOfItem, requestFor } from '../shared/items';
 import { secretsOfRequest } from '../shared/transport';
+import type { TryRecord } from '../shared/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
 
 interface Pending {
@@ -60,9 +61,11 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 
 	// Up to `parallel` batches are on their way at once; results are still handled in batch order.
 	const batches = chunks(pending, batchSize);
-	const outcomes: Array<Promise<{ body?: unknown; error?: unknown }>> = [];
-	const send = (batch: Pending[]) =>
-		requestFor(
+	const outcomes: Array<Promise<{ body?: unknown; error?: unknown; record: TryRecord }>> = [];
+	const send = (batch: Pending[]) => {
+		const record: TryRecord = { tries: 0, waitedMs: 0, earlierMayHaveReached: false };
+		// Sent again after a transient failure: the platform refuses the orig_ids it already holds.
+		return requestFor(
 			context,
 			{
 				method: 'POST',
@@ -71,10 +74,12 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 			},
 			batch[0].itemIndex,
 			secrets,
+			{ repeatable: true, record },
 		).then(
-			(body) => ({ body }),
-			(error: unknown) => ({ error }),
+			(body) => ({ body, record }),
+			(error: unknown) => ({ error, record }),
 		);
+	};
 	for (let k = 0; k < batches.length; k++) {
 		while (outcomes.length < batches.length && outcomes.length < k + parallel)
 			outcomes.push(send(batches[outcomes.length]));
@@ -88,20 +93,23 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 		if (failure) {
 			if (!continueOnFail) throw toSafeError(context.getNode(), failure, first, secrets);
 			for (const { itemIndex } of batch)
-				out[itemIndex] = errorItem(
-					toSafeError(context.getNode(), failure, itemIndex, secrets),
-					itemIndex,
-					toErrorOutput,
-				);
+				out[itemIndex] = failureOfItem(context, failure, itemIndex, secrets);
 			continue;
 		}
 		const results = outcome.body as IDataObject[];
 		batch.forEach(({ itemIndex }, position) => {
 			const result = results[position];
 			const ok = result.success === true || result.success === 'true';
+			const duplicate = result.description === PLATFORM_MESSAGES.cdrDuplicate;
 			if (ok) {
 				out[itemIndex] = {
 					json: { success: true, yourid: result.yourid, id: result.id },
+					pairedItem: { item: itemIndex },
+				};
+			} else if (duplicate && outcome.record.earlierMayHaveReached) {
+				// This batch's own row, stored by a try whose answer was lost.
+				out[itemIndex] = {
+					json: { success: true, yourid: result.yourid, storedOnEarlierTry: true },
 					pairedItem: { item: itemIndex },
 				};
 			} else if (duplicateIsSuccess && result.description === PLATFORM_MESSAGES.cdrDuplicate) {

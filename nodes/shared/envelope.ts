@@ -60,6 +60,48 @@ export function findFailure(body: unknown): PlatformFailure | undefined {
 	return undefined;
 }
 
+/** What an answer's text shows a person: tags and scripts gone, spaces collapsed, cut short. */
+function glimpse(text: string, size = 160): string {
+	const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
+	const plain = text
+		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/&nbsp;/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
+	const shown = title && !plain.startsWith(title.trim()) ? `${title.trim()}: ${plain}` : plain;
+	return shown.length > size ? `${shown.slice(0, size)}…` : shown;
+}
+
+/**
+ * The failure an answer is when it is not JSON at all: every endpoint documents a JSON object or array
+ * (the one text answer is "invalid key"). A crashed PHP server answers HTTP 200 with an HTML error page, a
+ * proxy with an empty body, a dropped connection with JSON cut short: none of them says the request was
+ * carried out, so none may pass for a success.
+ */
+export function malformedAnswer(body: unknown): PlatformFailure | undefined {
+	if (body === undefined || body === null || body === '')
+		return { message: 'The billing platform answered with an empty body instead of JSON' };
+	if (Buffer.isBuffer(body)) return malformedAnswer(body.toString('utf8'));
+	if (typeof body === 'object') return undefined;
+	const text = String(body);
+	if (typeof body === 'string' && isInvalidKey(text)) return undefined;
+	const trimmed = text.trim();
+	if (trimmed === '')
+		return { message: 'The billing platform answered with an empty body instead of JSON' };
+	if (/^[[{]/.test(trimmed))
+		return {
+			message: `The billing platform answered with JSON cut short (${text.length} characters, not a whole document)`,
+		};
+	if (/^</.test(trimmed))
+		return {
+			message: `The billing platform answered with an HTML page instead of JSON: "${glimpse(trimmed)}"`,
+		};
+	return {
+		message: `The billing platform answered with text instead of JSON: "${glimpse(trimmed)}"`,
+	};
+}
+
 /** Replaces the misspelt success literals with one boolean `success`, so users can branch on it. */
 export function normalizeSuccess(body: IDataObject): IDataObject {
 	const out: IDataObject = { ...body };

@@ -3,7 +3,14 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import type { PlatformFailure } from './envelope';
 
 /** How a request failed: the description tells the user which, so they know what to fix. */
-export type FailureKind = 'refused' | 'http' | 'connect' | 'timeout' | 'closed' | 'network';
+export type FailureKind =
+	| 'refused'
+	| 'http'
+	| 'malformed'
+	| 'connect'
+	| 'timeout'
+	| 'closed'
+	| 'network';
 
 export type KindedFailure = PlatformFailure & {
 	kind?: FailureKind;
@@ -11,6 +18,12 @@ export type KindedFailure = PlatformFailure & {
 	subject?: string;
 	/** What had already happened when the request failed (an update saved before its read-back). */
 	preface?: string;
+	/** The connection was refused: nothing of the request reached the platform, so it may be sent again. */
+	neverSent?: boolean;
+	/** How many times the request was sent, and how long was spent waiting between tries. */
+	tries?: { count: number; waitedMs: number };
+	/** A write that failed in a way that leaves unknown whether the platform carried it out. */
+	uncertain?: boolean;
 };
 
 // The platform's not-found answers name the kind of record, never which one ("no customer found").
@@ -37,8 +50,20 @@ function httpHint(status: string): string {
 	return '';
 }
 
+const UNCERTAIN =
+	'The request changes data and may or may not have been carried out, so it was not sent again: check on ' +
+	'the platform (a Get or Search of the record) before running it again.';
+
 export function descriptionOf(failure: KindedFailure): string {
-	return failure.preface ? `${failure.preface} ${whatHappened(failure)}` : whatHappened(failure);
+	const parts = [failure.preface, whatHappened(failure), failure.uncertain ? UNCERTAIN : undefined];
+	return parts.filter(Boolean).join(' ');
+}
+
+/** ` (tried 5 times over 12 s)` when the transport tried more than once. */
+export function triesNote(failure: KindedFailure): string {
+	const { tries } = failure;
+	if (!tries || tries.count < 2) return '';
+	return ` (tried ${tries.count} times over ${Math.round(tries.waitedMs / 1000)} s)`;
 }
 
 function whatHappened(failure: KindedFailure): string {
@@ -60,6 +85,12 @@ function whatHappened(failure: KindedFailure): string {
 			);
 		case 'network':
 			return 'The request to the billing platform failed before any answer arrived.';
+		case 'malformed':
+			return (
+				'The billing platform answered, but not with the JSON this operation documents: a server that ' +
+				'crashed, or a proxy in front of it, often answers like this. Nothing in the answer says the ' +
+				'request was carried out; try again later.'
+			);
 		case 'http':
 			return `The billing platform answered HTTP ${failure.httpCode}${httpHint(String(failure.httpCode))}.`;
 		default:
@@ -85,7 +116,7 @@ export class PlatformRequestError extends NodeApiError {
 		// The editor's "Error code" line shows httpCode: the HTTP status of an HTTP error, else (as n8n's
 		// NodeApiError reads it from the response) the platform's error_code; without either, no line.
 		super(node, response, {
-			message: `${shownMessage(failure)}${code}`,
+			message: `${shownMessage(failure)}${code}${triesNote(failure)}`,
 			description: descriptionOf(failure),
 			httpCode: failure.httpCode,
 			itemIndex,
@@ -158,6 +189,8 @@ export function transportFailure(error: IDataObject): KindedFailure {
 		return {
 			message: `Could not connect to the billing platform (${reason}): check the Base URL`,
 			kind: 'connect',
+			// Refused (or a name lookup that failed for now): the request never left n8n.
+			...((reason === 'connection refused' || code === 'EAI_AGAIN') && { neverSent: true }),
 		};
 	}
 	if ((code && TIMEOUT_CODES.includes(code)) || /timeout/i.test(raw)) {

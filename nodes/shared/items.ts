@@ -24,27 +24,47 @@ export async function requestFor(
 }
 
 /**
+ * What a failure of one input item becomes, the one way for every node: thrown (the node stops), or under
+ * Continue On Fail an error item paired to that input, on the error output where the node has one.
+ */
+export function failureOfItem(
+	context: Pick<IExecuteFunctions, 'getNode' | 'continueOnFail'>,
+	error: unknown,
+	itemIndex: number,
+	secrets: string[],
+	subject?: string,
+): INodeExecutionData {
+	const safe = toSafeError(context.getNode(), error, itemIndex, secrets, subject);
+	if (!context.continueOnFail()) throw safe;
+	return errorItem(safe, itemIndex, context.getNode().onError === 'continueErrorOutput');
+}
+
+/**
  * Runs a handler once per input item, the way n8n users expect: every output item paired to its input,
  * failures stopping the node or, with Continue On Fail, becoming that item's output.
  */
 export async function eachItem(
 	context: IExecuteFunctions,
-	handler: (itemIndex: number, secrets: string[]) => Promise<IDataObject[]>,
+	handler: (itemIndex: number, secrets: string[]) => Promise<INodeExecutionData[]>,
+	settings: RequestSettings = {},
 ): Promise<INodeExecutionData[]> {
-	const secrets = await secretsOfRequest(context);
+	const secrets = await secretsOfRequest(context, settings);
 	const out: INodeExecutionData[] = [];
 	const items = context.getInputData();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const records = await handler(itemIndex, secrets);
-			for (const json of records) out.push({ json, pairedItem: { item: itemIndex } });
+			for (const item of await handler(itemIndex, secrets))
+				out.push({ ...item, pairedItem: { item: itemIndex } });
 		} catch (error) {
-			const safe = toSafeError(context.getNode(), error, itemIndex, secrets);
-			if (!context.continueOnFail()) throw safe;
-			out.push(errorItem(safe, itemIndex, context.getNode().onError === 'continueErrorOutput'));
+			out.push(failureOfItem(context, error, itemIndex, secrets));
 		}
 	}
 	return out;
+}
+
+/** Records as output items (paired by eachItem). */
+export function asItems(records: IDataObject[]): INodeExecutionData[] {
+	return records.map((json) => ({ json }));
 }
 
 /** Consecutive slices of at most `size` elements. */

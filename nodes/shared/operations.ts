@@ -99,3 +99,23 @@ export interface Operation {
 	 */
 	prepare?: (input: RequestInput) => void;
 }
+
+// The method alone misjudges these: the platform reads through POST (searches, filters, previews, reports,
+// qualification, quotes) and writes through GET (contact delete, credit management, ETF, the demo reset).
+const POST_READS = new Set([
+	'search',
+	'filter',
+	'preview',
+	'getFilters',
+	'run',
+	'qualify',
+	'qualifyNdf',
+	'avcCheck',
+	'calculateEtfMany',
+]);
+const GET_WRITES = new Set(['delete', 'setCreditManagement', 'applyEtf', 'reset']);
+
+/** Whether the operation's request may be sent again after a transient failure without changing anything. */
+export function isRepeatable(op: Pick<Operation, 'method' | 'value'>): boolean {
+	return op.method === 'GET' ? !GET_WRITES.has(op.value) : POST_READS.has(op.value);
+}

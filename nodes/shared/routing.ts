@@ -4,20 +4,21 @@ import type {
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodePropertyRouting,
 } from 'n8n-workflow';
 import { errorItem, recordItems, toSafeError } from './errors';
 import { PlatformRequestError } from './failure';
 import { fillPath } from './path';
+import { isRepeatable } from './operations';
 import type { Operation, OutputContext } from './operations';
 import { lacksRoot, RecordFailures, toRecords } from './output';
 import { walkPages } from './pager';
 import { checkInput, readInput } from './requestInput';
 import type { RequestInput } from './rules';
 import { subjectOf } from './subject';
-import { bodyOf, platformRequest, secretsOfRequest } from './transport';
+import { concurrencyOf, limited } from './limiter';
+import { CREDENTIAL_TYPE, platformRequest, secretsOfRequest } from './transport';
 import type { RequestSettings } from './transport';
 
 // The largest page the query-paged listings accept (serviceType/search: limit at most 100).
@@ -33,8 +34,8 @@ interface Prepared {
 	refusal?: unknown;
 }
 
-// RoutingNode hands one item's preSend and postReceive the same context object (its pagination step an
-// object derived from it), so the context is the key that carries the checked input between the steps.
+// RoutingNode hands one item's preSend a context and its pagination step an object derived from it, so the
+// context is the key that carries the checked input between the steps.
 const prepared = new WeakMap<object, Prepared>();
 
 function preparedFor(context: object): Prepared {
@@ -147,33 +148,27 @@ function itemsOf(
 	return out.map((json) => ({ json, pairedItem: { item: context.getItemIndex() } }));
 }
 
-/**
- * routing.output.postReceive: the platform's answer judged (failures in any shape), then one item per
- * record.
- */
-function readResponse(op: Operation) {
-	return async function (
-		this: IExecuteSingleFunctions,
-		_items: INodeExecutionData[],
-		response: IN8nHttpFullResponse,
-	): Promise<INodeExecutionData[]> {
-		const { input, settings, before } = preparedFor(this);
-		const context: OutputContext = {
-			input,
-			before,
-			credential: async (type) => await this.getCredentials(type),
-			request: senderFor(this, settings),
-		};
-		try {
-			let body = await bodyOf(this, response, settings);
-			if (op.outputOf) body = await op.outputOf(body, context);
-			return itemsOf(this, op, input, toRecords(body, op.output));
-		} catch (error) {
-			const answer = await answerInstead(op, error, context).catch(() => undefined);
-			if (answer) return itemsOf(this, op, input, [answer]);
-			return await failedItem(this, error, { settings, input, op });
-		}
+/** The answer as items: shaped by the operation (outputOf may make further requests), one item per record. */
+async function outputItems(
+	context: IExecutePaginationFunctions,
+	op: Operation,
+	state: Prepared,
+	body: unknown,
+): Promise<INodeExecutionData[]> {
+	const output: OutputContext = {
+		input: state.input,
+		before: state.before,
+		credential: async (type) => await context.getCredentials(type),
+		request: senderFor(context, state.settings),
 	};
+	try {
+		const shaped = op.outputOf ? await op.outputOf(body, output) : body;
+		return itemsOf(context, op, state.input, toRecords(shaped, op.output));
+	} catch (error) {
+		const answer = await answerInstead(op, error, output).catch(() => undefined);
+		if (answer) return itemsOf(context, op, state.input, [answer]);
+		throw error;
+	}
 }
 
 /** Every page of a paged listing, through the one pager. */
@@ -190,7 +185,10 @@ async function readPages(
 			: { ...sent, url: fillPath(op.path, { ...input.path, page }) };
 	const records = await walkPages(
 		async (page) => {
-			const body = (await platformRequest(context, pageRequest(page), settings)) as IDataObject;
+			const body = (await platformRequest(context, pageRequest(page), {
+				...settings,
+				repeatable: isRepeatable(op),
+			})) as IDataObject;
 			// An answer without its list key is output whole: it has no pages to walk.
 			return { body, rows: toRecords(body, output), last: lacksRoot(body, output.root) };
 		},
@@ -200,13 +198,28 @@ async function readPages(
 }
 
 /**
- * routing.operations.pagination: how the operation's requests are made. A plain operation makes its one
- * request with RoutingNode's own makeRoutingRequest (postReceive reads the answer); a paged listing walks
- * its pages; an operation that needs a request first (the audience count) makes it here. The step exists
- * because RoutingNode, for a failure outside postReceive, gives n8n's generic message for a transport
- * failure (connection refused, timeout), and under Continue On Fail an item without error_code and without
- * pairing (a refused input among items that found several records); here each fails the way every other
- * request does.
+ * The requests of one node run share a limiter: n8n starts every item's request at once, and a shared
+ * platform answers a burst of thousands with throttling or an outage. The credential sets the bound.
+ */
+async function politely<T>(
+	context: IExecutePaginationFunctions,
+	op: Operation,
+	task: () => Promise<T>,
+): Promise<T> {
+	const node = context.getNode();
+	const key = `${context.getExecutionId() ?? ''}|${node.id ?? ''}|${node.name}`;
+	const credential = await context
+		.getCredentials(op.credential ?? CREDENTIAL_TYPE)
+		.catch(() => ({}) as IDataObject);
+	return await limited(key, concurrencyOf(credential.maxConcurrency), task);
+}
+
+/**
+ * routing.operations.pagination: every request of the operation is made here, through the one transport
+ * (retries, the answer judged the same way as everywhere), under the node run's concurrency bound. A
+ * paged listing walks its pages; an operation that needs a request first (the audience count) makes it
+ * here. RoutingNode's own request and postReceive are not used: for a failure there, n8n gives its generic
+ * message for a transport failure and, under Continue On Fail, an item without error_code or pairing.
  */
 function sendRequests(op: Operation) {
 	return async function (
@@ -215,26 +228,33 @@ function sendRequests(op: Operation) {
 	): Promise<INodeExecutionData[]> {
 		const state = preparedFor(this);
 		const sent = requestData.options as IHttpRequestOptions;
-		try {
-			if (state.refusal) throw state.refusal;
-			if (op.list === 'paged') return await readPages(this, op, sent, state);
-			const request = senderFor(this, state.settings);
-			if (op.answerFrom)
-				return itemsOf(
-					this,
-					op,
-					state.input,
-					toRecords(await op.answerFrom(request, state.input), op.output),
-				);
-			if (op.beforeRequest) {
-				state.before = await op.beforeRequest(request, state.input);
-				if (op.sendBody && op.method !== 'GET')
-					sent.body = op.sendBody(state.input, state.before) as IDataObject;
+		// A refused input sends nothing, so it waits for no slot.
+		if (state.refusal) return await failedItem(this, state.refusal, { ...state, op });
+		return await politely(this, op, async () => {
+			try {
+				if (op.list === 'paged') return await readPages(this, op, sent, state);
+				const request = senderFor(this, state.settings);
+				if (op.answerFrom)
+					return itemsOf(
+						this,
+						op,
+						state.input,
+						toRecords(await op.answerFrom(request, state.input), op.output),
+					);
+				if (op.beforeRequest) {
+					state.before = await op.beforeRequest(request, state.input);
+					if (op.sendBody && op.method !== 'GET')
+						sent.body = op.sendBody(state.input, state.before) as IDataObject;
+				}
+				const body = await platformRequest(this, sent, {
+					...state.settings,
+					repeatable: isRepeatable(op),
+				});
+				return await outputItems(this, op, state, body);
+			} catch (error) {
+				return await failedItem(this, error, { ...state, op });
 			}
-			return await this.makeRoutingRequest({ ...requestData, options: sent });
-		} catch (error) {
-			return await failedItem(this, error, { ...state, op });
-		}
+		});
 	};
 }
 
@@ -244,6 +264,5 @@ export function routingOf(op: Operation): INodePropertyRouting {
 		request: { method: op.method, url: op.path },
 		send: { preSend: [prepareRequest(op)], paginate: true },
 		operations: { pagination: sendRequests(op) },
-		output: { postReceive: [readResponse(op)] },
 	};
 }

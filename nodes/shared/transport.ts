@@ -1,3 +1,4 @@
+import { sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -9,10 +10,12 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { loggablePath } from './apiKey';
-import { findFailure } from './envelope';
+import { findFailure, malformedAnswer } from './envelope';
 import { PlatformRequestError, transportFailure } from './failure';
 import type { KindedFailure } from './failure';
 import { redact } from './redact';
+import { backoffMs, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
+import type { RetryPolicy } from './retry';
 
 export { PlatformRequestError } from './failure';
 
@@ -41,6 +44,12 @@ export interface RequestSettings {
 	 * database for every request, which a file of thousands of batches pays thousands of times.
 	 */
 	credentialData?: ICredentialsDecrypted;
+	/** Whether sending the request twice is harmless (reads, writes the platform deduplicates). Default: GET. */
+	repeatable?: boolean;
+	/** How long to keep trying after transient failures; NODE_RETRY unless given. */
+	retry?: RetryPolicy;
+	/** Filled in as the request is tried (TryRecord). */
+	record?: TryRecord;
 }
 
 /** The request's credential, read once for many requests (RequestSettings.credentialData). */
@@ -56,7 +65,9 @@ export async function readCredential(
 function messageOf(body: unknown): string | undefined {
 	const failure = findFailure(body);
 	if (failure) return failure.message;
-	if (typeof body === 'string' && body.trim()) return body.trim();
+	// An error page is quoted as a person would read it, not as markup.
+	if (typeof body === 'string' && body.trim())
+		return malformedAnswer(body)?.message.replace(/^.*?: "(.*)"$/s, '$1');
 	return undefined;
 }
 
@@ -95,9 +106,44 @@ async function failed(
 	);
 }
 
+/** What the tries of one request came to: read by callers whose retried writes the platform deduplicates. */
+export interface TryRecord {
+	tries: number;
+	waitedMs: number;
+	/** An earlier try failed after its request may have reached the platform (a CDR batch then finds its own rows). */
+	earlierMayHaveReached: boolean;
+}
+
+type Outcome = { body: unknown } | { failure: KindedFailure; askedMs?: number };
+
+/** One try: the parsed body of a good answer, or what went wrong (and how long the platform asked us to wait). */
+async function sendOnce(
+	context: Context,
+	request: IHttpRequestOptions,
+	settings: RequestSettings,
+): Promise<Outcome> {
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			settings.credential ?? CREDENTIAL_TYPE,
+			request,
+			settings.credentialData ? { credentialsDecrypted: settings.credentialData } : undefined,
+		)) as IN8nHttpFullResponse;
+	} catch (error) {
+		// n8n's error holds the request (URL with the key, headers): only what it says happened is kept.
+		return { failure: transportFailure((error ?? {}) as IDataObject) };
+	}
+	const failure = failureOf(response);
+	if (!failure) return { body: response.body };
+	return { failure, askedMs: retryAfterMs(response.headers?.['retry-after']) };
+}
+
 /**
  * Sends one request through the credential (which adds the key to the path) and returns the parsed
- * body of a successful answer. Every failure, whatever its origin, is thrown as a PlatformRequestError.
+ * body of a successful answer. A transient failure is tried again while the request is safe to repeat
+ * (RequestSettings.repeatable; a refused connection always is). Every failure, whatever its origin, is
+ * thrown as a PlatformRequestError that says how many tries were made.
  */
 export async function platformRequest(
 	context: Context,
@@ -111,49 +157,63 @@ export async function platformRequest(
 		ignoreHttpStatusErrors: true,
 	};
 	if (request.method === undefined || request.method === 'GET') delete request.body;
-	context.logger?.debug('Telco Billing request', {
-		method: request.method ?? 'GET',
-		path: loggablePath(request.url),
-	});
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			settings.credential ?? CREDENTIAL_TYPE,
-			request,
-			settings.credentialData ? { credentialsDecrypted: settings.credentialData } : undefined,
-		)) as IN8nHttpFullResponse;
-	} catch (error) {
-		// n8n's error holds the request (URL with the key, headers): only what it says happened is kept.
-		throw await failed(context, transportFailure((error ?? {}) as IDataObject), settings);
+	const method = request.method ?? 'GET';
+	const path = loggablePath(request.url);
+	const repeatable = settings.repeatable ?? method === 'GET';
+	const policy = settings.retry ?? NODE_RETRY;
+	const record = settings.record ?? { tries: 0, waitedMs: 0, earlierMayHaveReached: false };
+	context.logger?.debug('Telco Billing request', { method, path });
+	for (;;) {
+		record.tries++;
+		const outcome = await sendOnce(context, request, settings);
+		if ('body' in outcome) return outcome.body;
+		const { failure, askedMs } = outcome;
+		const wait = backoffMs(policy, record.tries, askedMs);
+		const again =
+			record.tries < policy.tries &&
+			mayRetry(failure, repeatable) &&
+			record.waitedMs + wait <= policy.budgetMs;
+		if (!again) {
+			throw await failed(
+				context,
+				{
+					...failure,
+					tries: { count: record.tries, waitedMs: record.waitedMs },
+					uncertain: !repeatable && mayHaveApplied(failure),
+				},
+				settings,
+			);
+		}
+		// Logged without the key: the path is the template's, the key is added by the credential.
+		context.logger?.debug('Telco Billing request failed; trying again', {
+			method,
+			path,
+			try: record.tries,
+			waitMs: wait,
+			reason: failure.httpCode ? `HTTP ${failure.httpCode}` : (failure.kind ?? 'failure'),
+		});
+		await sleep(wait);
+		record.waitedMs += wait;
+		if (!failure.neverSent) record.earlierMayHaveReached = true;
 	}
-	return await bodyOf(context, response, settings);
 }
 
 /**
- * The body of a successful answer, or the failure it describes (an HTTP error status, or one of the
- * platform's HTTP-200 refusals) thrown as a PlatformRequestError. Declarative operations read their
- * answers through it too (routing postReceive), so every answer is judged the same way.
+ * What an answer says went wrong, or undefined for a good answer: an HTTP error status, a body that is
+ * not JSON, or one of the platform's HTTP-200 refusals. Every answer the package reads is judged here.
  */
-export async function bodyOf(
-	context: Context,
-	response: IN8nHttpFullResponse,
-	settings: RequestSettings = {},
-): Promise<unknown> {
+function failureOf(response: IN8nHttpFullResponse): KindedFailure | undefined {
 	const status = response.statusCode;
 	if (status >= 400) {
 		const detail = messageOf(response.body);
-		throw await failed(
-			context,
-			{
-				message: `HTTP ${status} from the billing platform${detail ? `: ${detail}` : ''}`,
-				httpCode: String(status),
-				kind: 'http',
-			},
-			settings,
-		);
+		return {
+			message: `HTTP ${status} from the billing platform${detail ? `: ${detail}` : ''}`,
+			httpCode: String(status),
+			kind: 'http',
+		};
 	}
-	const failure = findFailure(response.body);
-	if (failure) throw await failed(context, { ...failure, kind: 'refused' }, settings);
-	return response.body;
+	const malformed = malformedAnswer(response.body);
+	if (malformed) return { ...malformed, httpCode: String(status), kind: 'malformed' };
+	const refusal = findFailure(response.body);
+	return refusal && { ...refusal, kind: 'refused' };
 }

@@ -51,6 +51,8 @@ describe('Import File: reading the CSV', () => {
 				duplicates: 0,
 				refused: 0,
 				batches: 1,
+				retries: 0,
+				secondsWaiting: 0,
 				seconds: expect.any(Number),
 				firstCallDate: '2026-11-20 10:01:00',
 				lastCallDate: '2026-11-20 10:03:00',
@@ -336,7 +338,30 @@ describe('Import File: a failure mid-file and resuming', () => {
 		expect(stored().map((c) => c.orig_id)).toEqual(goodRows('f', 10).map((l) => l.split(',')[0]));
 	});
 
-	test('a dropped connection, through the simulator’s control, with parallel batches', async () => {
+	test('a dropped connection is ridden through: the batch is sent again and every row stored once', async () => {
+		node.sim().faults.push('pass', 'drop');
+		const result = await importCsv(csv, { batchSize: 3, parallelBatches: 2 });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({
+			sent: 10,
+			accepted: 10,
+			duplicates: 0,
+			refused: 0,
+			retries: 1,
+		});
+		// Batches run in parallel: stored in the order they arrived, each once.
+		expect(
+			stored()
+				.map((c) => c.orig_id)
+				.sort(),
+		).toEqual(
+			goodRows('f', 10)
+				.map((l) => l.split(',')[0])
+				.sort(),
+		);
+	});
+
+	test('a dropped connection with no time to wait out (through the simulator’s control, parallel batches) stops the file', async () => {
 		const sim = node.sim();
 		const control = await fetch(`${sim.url}/__simulator/fault`, {
 			method: 'POST',
@@ -346,7 +371,7 @@ describe('Import File: a failure mid-file and resuming', () => {
 		expect(await control.json()).toEqual({ success: true, queued: 2 });
 		const failed = await importCsv(
 			csv,
-			{ batchSize: 3, parallelBatches: 2 },
+			{ batchSize: 3, parallelBatches: 2, importOptions: { outageSeconds: 0 } },
 			{ continueOnFail: true },
 		);
 		// The second batch (rows 4–6) failed; the third may have arrived too: a resume treats duplicates as success.

@@ -16,8 +16,11 @@ test('nothing listening: cannot connect, check the Base URL', async () => {
 	);
 });
 
-test('connection dropped: the platform closed the connection', async () => {
-	node.sim().faults.push('drop');
+// A read is tried five times before the failure is reported (nodes/shared/retry.ts).
+const everyTry = <T>(fault: T): T[] => Array.from({ length: 5 }, () => fault);
+
+test('connection dropped on every try: the platform closed the connection', async () => {
+	node.sim().faults.push(...everyTry('drop' as const));
 	expect(await describeFailure(balance)).toMatch(/closed the connection before answering/);
 });
 
@@ -27,12 +30,13 @@ test('no answer within the request timeout: timed out (the trigger has a timeout
 		{ events: ['cdrsImported'], options: { timeout: 1 } },
 		{ baseUrl: node.sim().url, apiKey: DEMO_KEY },
 	);
-	node.sim().faults.push('hang');
+	node.sim().faults.push(...everyTry('hang' as const));
 	const error = (await poller.poll().catch((e: unknown) => e)) as { description?: string };
 	expect(error.description).toMatch(/did not answer within the time allowed/);
 });
 
 test('an HTTP error status: names the status', async () => {
+	// 500 is not a status that passes: reported at once.
 	node.sim().faults.push('http500');
 	expect(await describeFailure(balance)).toMatch(/^The billing platform answered HTTP 500/);
 });

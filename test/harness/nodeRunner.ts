@@ -23,6 +23,8 @@ export interface NodeRunner {
 			continueOnFail?: boolean;
 			apiKey?: string;
 			baseUrl?: string;
+			/** Further credential fields (e.g. maxConcurrency). */
+			credential?: IDataObject;
 			otherCredentials?: OtherCredentials;
 		},
 	): Promise<RunResult>;
@@ -58,7 +60,11 @@ export function useNode(nodeType: INodeType, simulatorOptions: SimulatorOptions 
 				input: options.input,
 				continueOnFail: options.continueOnFail,
 				otherCredentials: options.otherCredentials,
-				credentials: { baseUrl: options.baseUrl ?? sim.url, apiKey: options.apiKey ?? DEMO_KEY },
+				credentials: {
+					...(options.credential as Record<string, string>),
+					baseUrl: options.baseUrl ?? sim.url,
+					apiKey: options.apiKey ?? DEMO_KEY,
+				},
 			}),
 	};
 }

@@ -1,0 +1,283 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { PLATFORM_MESSAGES } from '../shared/envelope';
+import { NOTHING_SENT, toSafeError } from '../shared/errors';
+import { requestFor } from '../shared/items';
+import type { RequestSettings, TryRecord } from '../shared/transport';
+import { headerMapper } from './cdr.columns';
+import type { RowMapper } from './cdr.columns';
+import { CsvReader } from './cdr.csv';
+import { costRefusal, ImportBatch } from './cdr.importBatch';
+import type { ImportSettings } from './cdr.importSettings';
+import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
+import type { CdrValues } from './cdr.records';
+
+/** Refused rows given as output items; all of them are in the CSV on the summary item. */
+export const MAX_REFUSED_ITEMS = 1000;
+
+interface Stats {
+	fileName?: string;
+	rowsRead: number;
+	skipped: number;
+	sent: number;
+	accepted: number;
+	duplicates: number;
+	refused: number;
+	batches: number;
+	/** Requests sent again after a transient failure, and the time those batches spent waiting (summed). */
+	retries: number;
+	secondsWaiting: number;
+	seconds: number;
+	firstCallDate: string | null;
+	lastCallDate: string | null;
+}
+
+interface Sent {
+	batch: ImportBatch;
+	record: TryRecord;
+	outcome: Promise<{ body?: unknown; error?: unknown }>;
+}
+
+function csvField(value: unknown): string {
+	const text = String(value ?? '');
+	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * One file's import, in the order it happens: rows are read (`take`), checked and written into a batch; a
+ * full batch is sent (`dispatch`) while the next is read, up to Parallel Batches at once; the oldest batch's
+ * answer is counted row by row (`settle`). Transient failures and outages are waited out by the transport
+ * (within Wait Out Outages); only a lasting failure stops the file, naming the row to resume from.
+ */
+export class FileImport {
+	readonly stats: Stats;
+
+	private readonly refusedItems: INodeExecutionData[] = [];
+
+	private readonly refusedCsv = ['row,line,orig_id,reason'];
+
+	private mapper?: RowMapper;
+
+	private batch = new ImportBatch();
+
+	private readonly inFlight: Sent[] = [];
+
+	private acknowledged: number;
+
+	private row = 0;
+
+	// One row's values by field, reused for every row.
+	private readonly values: CdrValues = FIELDS.map(() => undefined);
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly itemIndex: number,
+		private readonly settings: ImportSettings,
+		private readonly secrets: string[],
+		private readonly requestSettings: RequestSettings,
+		fileName?: string,
+	) {
+		this.mapper = settings.mapper;
+		this.acknowledged = settings.startAtRow - 1;
+		this.stats = {
+			fileName,
+			rowsRead: 0,
+			skipped: 0,
+			sent: 0,
+			accepted: 0,
+			duplicates: 0,
+			refused: 0,
+			batches: 0,
+			retries: 0,
+			secondsWaiting: 0,
+			seconds: 0,
+			firstCallDate: null,
+			lastCallDate: null,
+		};
+	}
+
+	/** Reads the whole file and waits for every batch's answer. */
+	async run(text: AsyncIterable<string>): Promise<void> {
+		const reader = new CsvReader(this.settings.delimiter);
+		for await (const piece of text) {
+			reader.feed(piece);
+			for (let fields = reader.next(); fields; fields = reader.next())
+				if (this.take(fields, reader.lineOfRecord)) await this.dispatch();
+		}
+		reader.finish();
+		for (let fields = reader.next(); fields; fields = reader.next())
+			if (this.take(fields, reader.lineOfRecord)) await this.dispatch();
+		if (this.batch.size) await this.dispatch();
+		while (this.inFlight.length) await this.settle();
+	}
+
+	/** The summary item and the refused rows as items. */
+	async output(failure?: NodeOperationError): Promise<INodeExecutionData[]> {
+		const summary: INodeExecutionData = { json: { ...this.stats } as unknown as IDataObject };
+		if (failure) {
+			summary.json.error = failure.message;
+			summary.json.lastAcknowledgedRow = failure.context.lastAcknowledgedRow as number;
+			summary.json.resumeAtRow = failure.context.resumeAtRow as number;
+		}
+		if (this.stats.refused > 0) {
+			summary.binary = {
+				refused: await this.context.helpers.prepareBinaryData(
+					Buffer.from(this.refusedCsv.join('\n') + '\n', 'utf8'),
+					'refused-rows.csv',
+					'text/csv',
+				),
+			};
+		}
+		return [summary, ...this.refusedItems];
+	}
+
+	/** Takes one record of the file; true when the batch is full. */
+	private take(fields: string[], line: number): boolean {
+		if (!this.mapper) {
+			this.mapper = this.headerOf(fields);
+			return false;
+		}
+		const { stats, settings, values } = this;
+		this.row++;
+		stats.rowsRead++;
+		if (stats.rowsRead % settings.progressEvery === 0) this.logProgress('');
+		if (this.row < settings.startAtRow) {
+			stats.skipped++;
+			return false;
+		}
+		this.mapper(fields, values);
+		normalizeCdr(values);
+		const reason = refusalOf(values) ?? costRefusal(values);
+		if (reason) {
+			this.refuse(this.row, line, String(values[ORIG_ID] ?? ''), reason);
+			return false;
+		}
+		this.batch.add(this.row, line, values);
+		return this.batch.size >= settings.batchSize;
+	}
+
+	private headerOf(fields: string[]): RowMapper {
+		const fromHeader = headerMapper(fields, this.settings.renames);
+		if (!fromHeader.missing.length) return fromHeader;
+		throw new NodeOperationError(
+			this.context.getNode(),
+			`The file's header has no column for ${fromHeader.missing.join(', ')}`,
+			{
+				itemIndex: this.itemIndex,
+				description:
+					`Header: ${fields.slice(0, 30).join(', ')}. Name the columns with the ` +
+					'spec’s field names, map them under Column Mapping, or choose another Columns ' +
+					`layout. ${NOTHING_SENT}`,
+			},
+		);
+	}
+
+	/** Sends the batch; a full pipeline first waits for its oldest batch's answer. */
+	private async dispatch(): Promise<void> {
+		while (this.inFlight.length >= this.settings.parallel) await this.settle();
+		const { batch } = this;
+		const body = batch.body();
+		const record: TryRecord = { tries: 0, waitedMs: 0, earlierMayHaveReached: false };
+		const outcome = requestFor(
+			this.context,
+			{
+				method: 'POST',
+				url: '/cdr/multiple/add',
+				headers: { 'Content-Type': 'application/json' },
+				body,
+			},
+			this.itemIndex,
+			this.secrets,
+			// A batch may be sent again: the platform refuses an orig_id it already holds (settle counts those).
+			{ ...this.requestSettings, repeatable: true, retry: this.settings.retry, record },
+		).then(
+			(answer) => ({ body: answer }),
+			(error: unknown) => ({ error }),
+		);
+		this.inFlight.push({ batch, record, outcome });
+		this.stats.sent += batch.size;
+		// The next body is made about as big as this one, so it rarely has to grow.
+		this.batch = new ImportBatch(body.length + (body.length >> 3));
+	}
+
+	/** Counts the oldest batch's answer row by row, or stops the file on its failure. */
+	private async settle(): Promise<void> {
+		const { batch, record, outcome } = this.inFlight.shift()!;
+		const { body, error } = await outcome;
+		const { stats } = this;
+		stats.retries += Math.max(0, record.tries - 1);
+		stats.secondsWaiting = Math.round((stats.secondsWaiting * 1000 + record.waitedMs) / 100) / 10;
+		let failure = error;
+		if (!failure && (!Array.isArray(body) || body.length !== batch.size))
+			failure = new Error('The platform answered a batch with a different number of results');
+		if (failure) throw this.stopped(failure, batch);
+		stats.batches++;
+		const results = body as IDataObject[];
+		for (let position = 0; position < batch.size; position++) {
+			const result = results[position] ?? {};
+			const reason = String(result.description ?? result.message ?? 'CDR refused');
+			const duplicate = reason === PLATFORM_MESSAGES.cdrDuplicate;
+			// A batch sent again after a try that may have reached the platform finds its own rows there.
+			if (
+				result.success === true ||
+				result.success === 'true' ||
+				(duplicate && record.earlierMayHaveReached)
+			) {
+				this.accept(batch.startdates[position]);
+				continue;
+			}
+			if (duplicate) {
+				stats.duplicates++;
+				if (this.settings.duplicateIsSuccess) continue;
+			}
+			this.refuse(batch.rows[position], batch.lines[position], batch.origIds[position], reason);
+		}
+		this.acknowledged = batch.lastRow;
+	}
+
+	private accept(date: string): void {
+		const { stats } = this;
+		stats.accepted++;
+		if (stats.firstCallDate === null || date < stats.firstCallDate) stats.firstCallDate = date;
+		if (stats.lastCallDate === null || date > stats.lastCallDate) stats.lastCallDate = date;
+	}
+
+	private refuse(row: number, line: number, origId: string, reason: string): void {
+		this.stats.refused++;
+		this.refusedCsv.push(`${row},${line},${csvField(origId)},${csvField(reason)}`);
+		if (this.refusedItems.length < MAX_REFUSED_ITEMS)
+			this.refusedItems.push({ json: { row, line, orig_id: origId, reason } });
+	}
+
+	logProgress(state: string): void {
+		const { stats } = this;
+		this.context.logger.info(
+			`Telco Billing CDR import${state}: ${stats.rowsRead} rows read, ${stats.accepted} accepted, ` +
+				`${stats.duplicates} duplicates, ${stats.refused} refused` +
+				(stats.retries ? `, ${stats.retries} retries` : ''),
+			{ file: stats.fileName, row: this.row },
+		);
+	}
+
+	/** The error that stops a file: what failed, the last row the platform acknowledged, where to resume. */
+	private stopped(failure: unknown, batch: ImportBatch): NodeOperationError {
+		const { context, itemIndex, stats } = this;
+		const reason = toSafeError(context.getNode(), failure, itemIndex, this.secrets).message;
+		const resumeAt = batch.firstRow;
+		const error = new NodeOperationError(
+			context.getNode(),
+			`The billing platform failed on the batch of rows ${resumeAt}–${batch.lastRow}: ` +
+				`${reason}. Last row acknowledged: ${this.acknowledged}. To resume, set Start at Row to ${resumeAt}.`,
+			{
+				itemIndex,
+				description:
+					`Before the failure: ${stats.accepted} CDRs accepted, ${stats.duplicates} duplicates, ` +
+					`${stats.refused} rows refused. A later batch may have reached the platform too: turn on ` +
+					'Treat Duplicate as Success when resuming.',
+			},
+		);
+		error.context.lastAcknowledgedRow = this.acknowledged;
+		error.context.resumeAtRow = resumeAt;
+		return error;
+	}
+}

@@ -1,0 +1,95 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { RetryPolicy } from '../shared/retry';
+import { asteriskMapper, fieldsFromList, positionMapper, specField } from './cdr.columns';
+import type { ColumnLayout, RowMapper } from './cdr.columns';
+
+const DELIMITER_OPTIONS: Record<string, string | undefined> = {
+	auto: undefined,
+	comma: ',',
+	semicolon: ';',
+	tab: '\t',
+	pipe: '|',
+};
+
+/** How long a file waits out a platform that is down before it stops, unless the user says otherwise. */
+export const DEFAULT_OUTAGE_SECONDS = 300;
+
+export interface ImportSettings {
+	property: string;
+	layout: ColumnLayout;
+	mapper?: RowMapper;
+	renames: Record<string, string>;
+	delimiter?: string;
+	startAtRow: number;
+	progressEvery: number;
+	batchSize: number;
+	parallel: number;
+	duplicateIsSuccess: boolean;
+	/** Each batch keeps trying through transient failures for up to Wait Out Outages. */
+	retry: RetryPolicy;
+}
+
+function mapperOf(context: IExecuteFunctions, itemIndex: number, layout: ColumnLayout) {
+	const renames: Record<string, string> = {};
+	if (layout === 'header') {
+		const mapping = context.getNodeParameter('columnMapping', itemIndex, {}) as {
+			mappings?: Array<{ column?: string; field?: string }>;
+		};
+		for (const { column, field } of mapping.mappings ?? []) {
+			if (column && field) renames[column] = field;
+		}
+		return { renames, mapper: undefined };
+	}
+	if (layout === 'positions') {
+		const positions = fieldsFromList(
+			String(context.getNodeParameter('columnNames', itemIndex, '')),
+		);
+		const unknown = positions.filter((name) => name !== '' && !specField(name));
+		if (unknown.length)
+			throw new NodeOperationError(
+				context.getNode(),
+				`Column Names has names that are not CDR fields: ${unknown.join(', ')}`,
+				{
+					itemIndex,
+					description:
+						'Use the spec’s field names (orig_id, startdate, …), or leave a position empty to skip that column.',
+				},
+			);
+		return { renames, mapper: positionMapper(positions.map((name) => specField(name) ?? '')) };
+	}
+	const mapper = asteriskMapper(
+		context.getNodeParameter('asteriskDirection', itemIndex, 'outbound') as
+			| 'inbound'
+			| 'outbound'
+			| 'byContext',
+		fieldsFromList(String(context.getNodeParameter('inboundContexts', itemIndex, ''))),
+	);
+	return { renames, mapper };
+}
+
+/** Import File's parameters for one input item. */
+export function importSettingsOf(context: IExecuteFunctions, itemIndex: number): ImportSettings {
+	const layout = context.getNodeParameter('columnLayout', itemIndex, 'header') as ColumnLayout;
+	const options = context.getNodeParameter('importOptions', itemIndex, {}) as IDataObject;
+	const outageSeconds = Number(options.outageSeconds ?? DEFAULT_OUTAGE_SECONDS);
+	return {
+		property: String(context.getNodeParameter('binaryPropertyName', itemIndex, 'data')),
+		layout,
+		...mapperOf(context, itemIndex, layout),
+		delimiter: DELIMITER_OPTIONS[String(options.delimiter ?? 'auto')],
+		startAtRow: Math.max(1, Math.floor(Number(options.startAtRow ?? 1)) || 1),
+		progressEvery: Math.max(1, Number(options.progressEvery ?? 10000) || 10000),
+		batchSize: Math.max(1, Number(context.getNodeParameter('batchSize', 0, 500))),
+		parallel: Math.max(1, Number(context.getNodeParameter('parallelBatches', 0, 2))),
+		duplicateIsSuccess: context.getNodeParameter('treatDuplicateAsSuccess', 0, false) as boolean,
+		// Tries are bounded by time alone: an outage is waited out however many tries it takes.
+		retry: {
+			tries: Number.POSITIVE_INFINITY,
+			baseMs: 250,
+			capMs: 5_000,
+			budgetMs:
+				Math.max(0, Number.isFinite(outageSeconds) ? outageSeconds : DEFAULT_OUTAGE_SECONDS) * 1000,
+		},
+	};
+}

@@ -1,0 +1,64 @@
+import type { KindedFailure } from './failure';
+
+/**
+ * How long the transport keeps trying a request that failed in a way that usually passes (a throttle, a
+ * restarting server, a dropped connection). Waits grow exponentially with jitter, so many items that failed
+ * together do not come back together.
+ */
+export interface RetryPolicy {
+	/** Tries in all, the first included. */
+	tries: number;
+	/** The first wait; each later one doubles, up to `capMs`. */
+	baseMs: number;
+	capMs: number;
+	/** The most time spent waiting for one request, in all: past it the last failure is reported. */
+	budgetMs: number;
+}
+
+// Five tries within half a minute: enough to ride out throttling and a restart, short enough that a
+// workflow whose platform is really down fails while someone is still watching.
+export const NODE_RETRY: RetryPolicy = { tries: 5, baseMs: 250, capMs: 5_000, budgetMs: 30_000 };
+
+/** Failures that say nothing about whether a write was applied, but usually pass when tried again. */
+const TRANSIENT_STATUS = new Set(['429', '502', '503', '504']);
+
+/**
+ * Whether the request can be sent again after this failure. `repeatable` requests (reads, and writes the
+ * platform deduplicates) after any transient failure; any other write only when it provably never reached
+ * the platform: the connection was refused, so nothing was sent.
+ */
+export function mayRetry(failure: KindedFailure, repeatable: boolean): boolean {
+	if (failure.neverSent) return true;
+	if (!repeatable) return false;
+	if (failure.kind === 'http') return TRANSIENT_STATUS.has(String(failure.httpCode));
+	return ['timeout', 'closed', 'malformed'].includes(failure.kind ?? '');
+}
+
+/** Whether a write that failed this way may have been carried out all the same. */
+export function mayHaveApplied(failure: KindedFailure): boolean {
+	if (failure.neverSent || failure.kind === 'refused' || failure.kind === 'connect') return false;
+	return !(
+		failure.kind === 'http' &&
+		['400', '401', '403', '404', '429'].includes(String(failure.httpCode))
+	);
+}
+
+/** A `Retry-After` header (seconds, or an HTTP date) as milliseconds from now. */
+export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const text = String(value).trim();
+	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The wait before try `attempt + 1` (attempt counts from 1): half of the exponential step fixed, half random
+ * ("equal jitter"), never shorter than what the platform asked for.
+ */
+export function backoffMs(policy: RetryPolicy, attempt: number, asked?: number): number {
+	const step = Math.min(policy.capMs, policy.baseMs * 2 ** (attempt - 1));
+	const jittered = step / 2 + Math.random() * (step / 2);
+	return Math.round(Math.max(jittered, asked ?? 0));
+}
