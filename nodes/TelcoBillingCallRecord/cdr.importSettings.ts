@@ -87,7 +87,8 @@ export function importSettingsOf(context: IExecuteFunctions, itemIndex: number):
 		retry: {
 			tries: Number.POSITIVE_INFINITY,
 			baseMs: 250,
-			capMs: 5_000,
+			// Short steps: once an outage ends, the file goes on within two seconds.
+			capMs: 2_000,
 			budgetMs:
 				Math.max(0, Number.isFinite(outageSeconds) ? outageSeconds : DEFAULT_OUTAGE_SECONDS) * 1000,
 		},

@@ -1,5 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { isInvalidKey } from './envelope';
 import type { PlatformFailure } from './envelope';
 
 /** How a request failed: the description tells the user which, so they know what to fix. */
@@ -29,8 +30,13 @@ export type KindedFailure = PlatformFailure & {
 // The platform's not-found answers name the kind of record, never which one ("no customer found").
 const TERSE = /\bnot found\b|^no [\w ]+ found$|unable to retrieve/i;
 
+const INVALID_KEY =
+	'The platform answered "invalid key": check the API key in the Telco Billing API credential and that it ' +
+	'belongs to the platform at its Base URL';
+
 /** The message shown: the platform's words, with the record they are about when they do not name it. */
 function shownMessage({ message, subject, kind }: KindedFailure): string {
+	if (kind === 'refused' && isInvalidKey(message)) return INVALID_KEY;
 	if (!subject || kind !== 'refused' || !TERSE.test(message)) return message;
 	const values = subject.split(', ').map((part) => part.slice(part.lastIndexOf(' ') + 1));
 	if (values.some((value) => message.includes(value))) return message;
@@ -94,6 +100,12 @@ function whatHappened(failure: KindedFailure): string {
 		case 'http':
 			return `The billing platform answered HTTP ${failure.httpCode}${httpHint(String(failure.httpCode))}.`;
 		default:
+			if (isInvalidKey(failure.message))
+				return (
+					'The platform did not recognise the key this request carried as the first segment of its ' +
+					'path. Open the credential, paste the department’s API token again (without spaces) and ' +
+					'use its Test button, which tells a wrong key from a wrong Base URL.'
+				);
 			return failure.errorCode
 				? `The billing platform refused the request with error_code "${failure.errorCode}": "${failure.message}".`
 				: `The billing platform refused the request: "${failure.message}".`;

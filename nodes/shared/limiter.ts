@@ -14,25 +14,48 @@ export class Limiter {
 		return this.active === 0 && this.waiting.length === 0;
 	}
 
-	async run<T>(task: () => Promise<T>): Promise<T> {
-		if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-		else this.active++;
+	async run<T>(task: (aside: Aside) => Promise<T>): Promise<T> {
+		await this.acquire();
 		try {
-			return await task();
+			return await task(async (wait) => {
+				// A task waiting to try again holds no request in flight: its place serves another meanwhile.
+				this.release();
+				try {
+					return await wait();
+				} finally {
+					await this.acquire();
+				}
+			});
 		} finally {
-			// The slot passes straight to the next waiting task, so `active` never dips and lets a newcomer jump in.
-			const next = this.waiting.shift();
-			if (next) next();
-			else this.active--;
+			this.release();
 		}
 	}
+
+	private async acquire(): Promise<void> {
+		if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+		else this.active++;
+	}
+
+	private release(): void {
+		// The slot passes straight to the next waiting task, so `active` never dips and lets a newcomer jump in.
+		const next = this.waiting.shift();
+		if (next) next();
+		else this.active--;
+	}
 }
+
+/** Runs a wait (a retry's backoff) outside the limiter, taking a place again afterwards. */
+export type Aside = <R>(wait: () => Promise<R>) => Promise<R>;
 
 // One limiter per node run, shared by its items (their contexts are separate objects).
 const running = new Map<string, Limiter>();
 
 /** Runs `task` under the limiter of the node run `key`, made on first use with `limit` slots. */
-export async function limited<T>(key: string, limit: number, task: () => Promise<T>): Promise<T> {
+export async function limited<T>(
+	key: string,
+	limit: number,
+	task: (aside: Aside) => Promise<T>,
+): Promise<T> {
 	let limiter = running.get(key);
 	if (!limiter) {
 		limiter = new Limiter(limit);

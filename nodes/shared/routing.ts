@@ -18,6 +18,7 @@ import { checkInput, readInput } from './requestInput';
 import type { RequestInput } from './rules';
 import { subjectOf } from './subject';
 import { concurrencyOf, limited } from './limiter';
+import type { Aside } from './limiter';
 import { CREDENTIAL_TYPE, platformRequest, secretsOfRequest } from './transport';
 import type { RequestSettings } from './transport';
 
@@ -204,7 +205,7 @@ async function readPages(
 async function politely<T>(
 	context: IExecutePaginationFunctions,
 	op: Operation,
-	task: () => Promise<T>,
+	task: (aside: Aside) => Promise<T>,
 ): Promise<T> {
 	const node = context.getNode();
 	const key = `${context.getExecutionId() ?? ''}|${node.id ?? ''}|${node.name}`;
@@ -230,7 +231,8 @@ function sendRequests(op: Operation) {
 		const sent = requestData.options as IHttpRequestOptions;
 		// A refused input sends nothing, so it waits for no slot.
 		if (state.refusal) return await failedItem(this, state.refusal, { ...state, op });
-		return await politely(this, op, async () => {
+		return await politely(this, op, async (aside) => {
+			state.settings = { ...state.settings, aside };
 			try {
 				if (op.list === 'paged') return await readPages(this, op, sent, state);
 				const request = senderFor(this, state.settings);

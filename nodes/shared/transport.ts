@@ -13,6 +13,7 @@ import { loggablePath } from './apiKey';
 import { findFailure, malformedAnswer } from './envelope';
 import { PlatformRequestError, transportFailure } from './failure';
 import type { KindedFailure } from './failure';
+import type { Aside } from './limiter';
 import { redact } from './redact';
 import { backoffMs, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
 import type { RetryPolicy } from './retry';
@@ -50,6 +51,8 @@ export interface RequestSettings {
 	retry?: RetryPolicy;
 	/** Filled in as the request is tried (TryRecord). */
 	record?: TryRecord;
+	/** Runs a wait between tries outside the node run's concurrency bound (Limiter). */
+	aside?: Aside;
 }
 
 /** The request's credential, read once for many requests (RequestSettings.credentialData). */
@@ -192,7 +195,7 @@ export async function platformRequest(
 			waitMs: wait,
 			reason: failure.httpCode ? `HTTP ${failure.httpCode}` : (failure.kind ?? 'failure'),
 		});
-		await sleep(wait);
+		await (settings.aside ?? ((run) => run()))(async () => await sleep(wait));
 		record.waitedMs += wait;
 		if (!failure.neverSent) record.earlierMayHaveReached = true;
 	}

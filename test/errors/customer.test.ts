@@ -86,7 +86,14 @@ describe('invalid key', () => {
 				{ apiKey },
 			);
 			expect(result.error?.name).toBe('NodeApiError');
-			expect(result.error?.message).toBe('invalid key');
+			// As helpful as the credential test: what the platform said, and what to do.
+			expect(result.error?.message).toBe(
+				'The platform answered "invalid key": check the API key in the Telco Billing API credential ' +
+					'and that it belongs to the platform at its Base URL',
+			);
+			expect(result.error?.description).toMatch(/paste the department’s API token again.*Test button/);
+			// No "Error code none" line in the panel: the HTTP status was 200, there is no error_code.
+			expect((result.error as unknown as { httpCode?: string }).httpCode ?? undefined).toBeUndefined();
 		},
 	);
 
