@@ -152,3 +152,27 @@ test('the timeline’s {id} is the record’s integer id, not an account_id (onl
 	expect(await read('ACC-1-0001')).toEqual({ success: false, description: 'record not found' });
 	expect(await read('1001')).toMatchObject({ success: true });
 });
+
+describe('one reference, one customer: a body resolves it the way a path does', () => {
+	test('a digits-only crm_id reaches the same customer in Get Balance and Add Charge Item', async () => {
+		// Customer 1003's crm_id is the digits of another customer's id: the platform resolves a path's {cid}
+		// to 1003 (it is the reference the user holds), so the body must carry 1003 too, not 1005.
+		const holder = sim().state.customers.find((c) => c.cid === 1003)!;
+		holder.crm_id = '1005';
+		const customerNode = new TelcoBillingCustomer();
+		const balance = await run(customerNode, {
+			resource: 'customer',
+			operation: 'getBalance',
+			cid: rl('1005'),
+		});
+		expect(jsonOf(balance)).toEqual([expect.objectContaining({ cid: 1003 })]);
+		const added = await run(customerNode, {
+			resource: 'customer',
+			operation: 'addChargeItem',
+			cid: rl('1005'),
+			chargeFields: { description: 'Late fee', amount: 5 },
+		});
+		expect(added.error).toBeUndefined();
+		expect(sim().state.chargeItems).toEqual([expect.objectContaining({ cid: 1003 })]);
+	});
+});
