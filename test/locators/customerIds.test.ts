@@ -6,7 +6,7 @@ import { OFF_SPEC_HEADER } from '../conformance/guard';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 // The spec lets {cid} in a PATH be the customer id, account_id or crm_id; in request bodies cid is an
-// integer. The node sends the integer, looking an account_id or crm_id up through customer/balance/{cid}.
+// integer. The node sends the integer the platform answers for the reference at customer/balance/{cid}.
 const service = useNode(new TelcoBillingService());
 const sim = () => service.sim();
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
@@ -101,13 +101,13 @@ describe.each(writes)('%s', (_name, nodeType, parameters, path) => {
 		expect(sim().requests[0].url).toBe(`/${DEMO_KEY}/customer/balance/ACC-1-0002`);
 	});
 
-	test('a crm_id too; a typed customer id is sent as a number without a lookup', async () => {
+	test('a crm_id too; a typed customer id is asked about like any reference, and sent as a number', async () => {
 		await run(nodeType, parameters(customer().crm_id));
 		expect(cidOf(sentTo(path))).toBe(customer().cid);
 		sim().requests.length = 0;
 		await run(nodeType, parameters(String(customer().cid)));
 		expect(cidOf(sentTo(path))).toBe(customer().cid);
-		expect(sim().requests.some((r) => r.url.includes('/customer/balance/'))).toBe(false);
+		expect(sim().requests[0].url).toBe(`/${DEMO_KEY}/customer/balance/${customer().cid}`);
 	});
 
 	test('an unknown account_id is the platform’s “no customer found”, and the write is never sent', async () => {
