@@ -5,6 +5,7 @@ import { rules } from '../shared/rules';
 import type { RequestInput } from '../shared/rules';
 import { customerIdFor, withCustomerIds } from '../shared/locators';
 import { cidField, customerRecordFields, customerSecretFields } from './customer.fields';
+import { upsertOperation } from './customer.upsert';
 
 const CARD_FIELDS = ['cc_name', 'cc_number', 'cc_expmonth', 'cc_expyear', 'cc_ccv'];
 
@@ -247,6 +248,7 @@ export const customerOperations: Operation[] = [
 		outputOf: (body) => ({ ...(body as IDataObject), cid: (body as IDataObject).id }),
 		output: { numbers: ['id', 'cid'] },
 	},
+	upsertOperation,
 	{
 		value: 'update',
 		name: 'Update',
