@@ -157,16 +157,13 @@ async function update(request: Request, cid: number, body: IDataObject): Promise
 
 async function byReference(request: Request, input: RequestInput): Promise<IDataObject> {
 	const ref = String(input.param('customerRef', '')).trim();
-	let cid: number;
-	try {
-		cid = await customerIdFor(request, ref);
-	} catch (error) {
+	const cid = await customerIdFor(request, ref).catch((error: unknown) => {
 		if (!isRefusal(error, { message: 'no customer found' })) throw error;
 		throw inconclusive(
 			`No customer has the ID, account_id or crm_id ${ref}, and nothing was created: the platform ` +
 				'cannot give a new customer an account_id or crm_id. Set Match On to Email to create customers',
 		);
-	}
+	});
 	return await update(request, cid, input.body);
 }
 
