@@ -1,10 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { bodyField, collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { rules } from '../shared/rules';
 import type { RequestInput } from '../shared/rules';
-import { withCustomerIds } from '../shared/locators';
+import { customerIdFor, withCustomerIds } from '../shared/locators';
 import { cidField, customerRecordFields, customerSecretFields } from './customer.fields';
+import { upsertOperation } from './customer.upsert';
 
 const CARD_FIELDS = ['cc_name', 'cc_number', 'cc_expmonth', 'cc_expyear', 'cc_ccv'];
 
@@ -243,8 +244,11 @@ export const customerOperations: Operation[] = [
 		],
 		dateFields: ['dob'],
 		secretFields: customerSecretFields,
-		output: { numbers: ['id'] },
+		// The platform answers the new customer's id as `id`; every other customer answer calls it cid.
+		outputOf: (body) => ({ ...(body as IDataObject), cid: (body as IDataObject).id }),
+		output: { numbers: ['id', 'cid'] },
 	},
+	upsertOperation,
 	{
 		value: 'update',
 		name: 'Update',
@@ -259,6 +263,17 @@ export const customerOperations: Operation[] = [
 		],
 		dateFields: ['dob'],
 		secretFields: customerSecretFields,
+		// The answer names no customer: the reference is resolved first (the customer a path reaches), and
+		// its cid output. Resolved before, not after: a failed read after a saved update would report failure.
+		answerFrom: async (request, input) => {
+			const cid = await customerIdFor(request, input.path.cid);
+			const answer = (await request({
+				method: 'POST',
+				url: `/customer/update/${cid}`,
+				body: input.body,
+			})) as IDataObject;
+			return { ...answer, cid };
+		},
 	},
 	{
 		value: 'search',
@@ -273,6 +288,12 @@ export const customerOperations: Operation[] = [
 			input.param('ifNothingMatches', 'nothing') === 'notFound'
 				? { found: false, field: input.path.field as string, value: input.path.value as string }
 				: undefined,
+		// `found` on every match too, so an If node can branch on true as well as on false.
+		outputOf: (body) => {
+			const records = (body as IDataObject)?.records;
+			if (!Array.isArray(records)) return body;
+			return { ...(body as IDataObject), records: records.map((r) => ({ found: true, ...r })) };
+		},
 		output: { root: 'records', numbers: ['cid', 'ctgid', 'credit_management'] },
 	},
 	{

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import type { RequestInput } from './rules';
-import { RefusedAnswer } from './failure';
+import { PlatformRequestError, RefusedAnswer } from './failure';
 import type { Operation } from './operations';
 
 /** Sends one more request through the operation's credential (an Operation's `send` gets one). */
@@ -41,7 +41,7 @@ export function customerLocator(overrides: Partial<INodeProperties> = {}): INode
 				placeholder: '1042, ACC-1-0042 or a CRM ID',
 				hint:
 					'The customer ID, account_id or crm_id. Where the platform wants the ID in the ' +
-					'request body, digits are taken as the ID and anything else is looked up first.',
+					'request body, the platform is asked first which customer it is.',
 			},
 		],
 		...overrides,
@@ -87,18 +87,22 @@ export function serviceLocator(
 
 /**
  * The integer customer id a request BODY needs: the spec accepts an account_id or crm_id only where
- * {cid} is in the path. Digits are the id; anything else is looked up through customer/balance/{cid},
- * a read the spec documents to answer with the customer's cid. An unknown one fails there, with the
- * platform's "no customer found", before the write is sent.
+ * {cid} is in the path. Every reference, digits included, is resolved through customer/balance/{cid},
+ * a read the spec documents to answer with the customer's cid: digits may be another customer's
+ * account_id or crm_id, and only the platform knows which customer a path would reach. An unknown one
+ * fails there, with the platform's "no customer found", before the write is sent.
  */
 export async function customerIdFor(request: Request, ref: unknown): Promise<number> {
 	const text = String(ref ?? '').trim();
-	if (/^\d+$/.test(text)) return Number(text);
 	const body = (await request({
 		method: 'GET',
 		url: `/customer/balance/${encodeURIComponent(text)}`,
 		body: undefined,
 		qs: {},
+	}).catch((error: unknown) => {
+		// The platform's "no customer found" names no customer; the reference is what the user can check.
+		if (error instanceof PlatformRequestError) error.failure.subject ??= `customer ${text}`;
+		throw error;
 	})) as IDataObject;
 	const cid = Number(body?.cid);
 	if (!Number.isInteger(cid) || cid <= 0)

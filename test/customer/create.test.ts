@@ -20,7 +20,8 @@ describe('Customer: create and update', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
-		expect(out).toEqual({ success: true, id: expect.any(Number) });
+		// The platform answers `id`; the node gives it as `cid` too, the name every other customer answer uses.
+		expect(out).toEqual({ success: true, id: expect.any(Number), cid: out.id });
 		const stored = node.sim().state.customers.find((c) => c.cid === out.id);
 		expect(stored).toMatchObject({
 			company: 'Acme Fibre',

@@ -29,8 +29,30 @@ describe('Customer: reads', () => {
 		);
 		expect(jsonOf(result)).toEqual([
 			{ found: false, field: 'email', value: 'nobody@nowhere.example' },
-			expect.objectContaining({ cid: 1001 }),
+			expect.objectContaining({ found: true, cid: 1001 }),
 		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+});
+
+describe('Customer Search against the strict platform (records as the spec lists them, no cid)', () => {
+	test('every match carries found: true, the placeholder found: false, so "If found is true/false" works', async () => {
+		node.sim().state.minimalAnswers = true;
+		const result = await node.run(
+			customer('search', { field: 'company', value: 'plumbing', ifNothingMatches: 'notFound' }),
+		);
+		const records = jsonOf(result);
+		expect(records.length).toBeGreaterThan(1);
+		expect(records.every((r) => r.found === true && r.cid === undefined)).toBe(true);
+		const miss = await node.run(
+			customer('search', {
+				field: 'email',
+				value: 'nobody@nowhere.example',
+				ifNothingMatches: 'notFound',
+			}),
+		);
+		expect(jsonOf(miss)).toEqual([
+			{ found: false, field: 'email', value: 'nobody@nowhere.example' },
+		]);
 	});
 });

@@ -11,7 +11,9 @@ describe('Customer: create and update', () => {
 				updateFields: { mobile: '0400111222', abn: '99887766554' },
 			}),
 		);
-		expect(jsonOf(result)).toEqual([{ success: true, description: 'customer updated' }]);
+		expect(jsonOf(result)).toEqual([
+			{ success: true, description: 'customer updated', cid: before.cid },
+		]);
 		const after = node.sim().state.customers[2];
 		expect(after).toMatchObject({
 			mobile: '0400111222',
@@ -26,5 +28,30 @@ describe('Customer: create and update', () => {
 			customer('update', { cid: target.crm_id, updateFields: { company: 'Renamed Pty' } }),
 		);
 		expect(node.sim().state.customers[4].company).toBe('Renamed Pty');
+	});
+});
+
+describe('Customer Update outputs the customer it updated', () => {
+	test('a crm_id is resolved to its cid first (the customer the path reaches), and that cid is output', async () => {
+		const target = node.sim().state.customers[4];
+		const result = await node.run(
+			customer('update', { cid: target.crm_id, updateFields: { mobile: '0400999888' } }),
+		);
+		expect(jsonOf(result)).toEqual([
+			{ success: true, description: 'customer updated', cid: target.cid },
+		]);
+		const sent = node.sim().requests.map((r) => `${r.method} ${r.url.replace(/^\/[^/]+/, '')}`);
+		expect(sent).toEqual([
+			`GET /customer/balance/${target.crm_id}`,
+			`POST /customer/update/${target.cid}`,
+		]);
+	});
+	test('an unknown reference fails before anything is written', async () => {
+		const result = await node.run(
+			customer('update', { cid: 'ACC-9-9999', updateFields: { mobile: '0400999888' } }),
+			{ continueOnFail: true },
+		);
+		expect(jsonOf(result)).toEqual([{ error: 'no customer found' }]);
+		expect(node.sim().requests.some((r) => r.method === 'POST')).toBe(false);
 	});
 });

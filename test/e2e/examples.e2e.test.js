@@ -81,23 +81,49 @@ afterAll(() => {
 	if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-test('customer sync: the two CRM rows found by email are updated, the new one is created', async () => {
-	const { output } = execute('Telco Billing example: customer sync from a CRM export');
-	expect(output('Update Customer')[0]).toEqual([
-		{ success: true, description: 'customer updated' },
-		{ success: true, description: 'customer updated' },
+test('customer sync: the two CRM rows of existing customers are updated, the new one created once; a re-run duplicates nothing', async () => {
+	const name = 'Telco Billing example: customer sync from a CRM export';
+	const emails = [
+		'liam.smith1@example.com',
+		'mia.wilson2@example.com',
+		'ruby@harbourfreight.example',
+	];
+	const holders = async () => {
+		const { records } = await simulatorGet('/__simulator/state/customers');
+		return { records, withEmail: (email) => records.filter((c) => c.email === email) };
+	};
+	const before = await holders();
+	expect(emails.map((email) => before.withEmail(email).length)).toEqual([1, 1, 0]);
+	const first = execute(name).output('Create or Update Customer')[0];
+	expect(first).toEqual([
+		{ action: 'updated', cid: 1001 },
+		{ action: 'updated', cid: 1002 },
+		{ action: 'created', cid: expect.any(Number) },
 	]);
-	expect(output('Create Customer')[0]).toEqual([{ success: true, id: expect.any(Number) }]);
-	const { records } = await simulatorGet('/__simulator/state/customers');
-	expect(records.find((c) => c.cid === 1001)).toMatchObject({
+	const after = await holders();
+	expect(after.records.length).toBe(before.records.length + 1);
+	expect(after.records.find((c) => c.cid === 1001)).toMatchObject({
 		company: 'Smith Plumbing (renamed)',
 		mobile: '0400100001',
 	});
-	expect(records.find((c) => c.email === 'ruby@harbourfreight.example')).toMatchObject({
-		company: 'Harbour Freight Co',
-		name: 'Ruby',
-		deptid: 1,
-	});
+	expect(after.withEmail('ruby@harbourfreight.example')).toEqual([
+		expect.objectContaining({
+			cid: first[2].cid,
+			company: 'Harbour Freight Co',
+			name: 'Ruby',
+			deptid: 1,
+		}),
+	]);
+	// The same export again: every row now matches a customer, so all three are updated, none created.
+	const second = execute(name).output('Create or Update Customer')[0];
+	expect(second).toEqual([
+		{ action: 'updated', cid: 1001 },
+		{ action: 'updated', cid: 1002 },
+		{ action: 'updated', cid: first[2].cid },
+	]);
+	const again = await holders();
+	expect(again.records.length).toBe(after.records.length);
+	expect(emails.map((email) => again.withEmail(email).length)).toEqual([1, 1, 1]);
 });
 
 test('CDR import: the CSV becomes five CDRs; a re-run is idempotent (duplicates count as success)', async () => {

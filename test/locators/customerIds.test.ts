@@ -6,7 +6,7 @@ import { OFF_SPEC_HEADER } from '../conformance/guard';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 // The spec lets {cid} in a PATH be the customer id, account_id or crm_id; in request bodies cid is an
-// integer. The node sends the integer, looking an account_id or crm_id up through customer/balance/{cid}.
+// integer. The node sends the integer the platform answers for the reference at customer/balance/{cid}.
 const service = useNode(new TelcoBillingService());
 const sim = () => service.sim();
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
@@ -101,13 +101,13 @@ describe.each(writes)('%s', (_name, nodeType, parameters, path) => {
 		expect(sim().requests[0].url).toBe(`/${DEMO_KEY}/customer/balance/ACC-1-0002`);
 	});
 
-	test('a crm_id too; a typed customer id is sent as a number without a lookup', async () => {
+	test('a crm_id too; a typed customer id is asked about like any reference, and sent as a number', async () => {
 		await run(nodeType, parameters(customer().crm_id));
 		expect(cidOf(sentTo(path))).toBe(customer().cid);
 		sim().requests.length = 0;
 		await run(nodeType, parameters(String(customer().cid)));
 		expect(cidOf(sentTo(path))).toBe(customer().cid);
-		expect(sim().requests.some((r) => r.url.includes('/customer/balance/'))).toBe(false);
+		expect(sim().requests[0].url).toBe(`/${DEMO_KEY}/customer/balance/${customer().cid}`);
 	});
 
 	test('an unknown account_id is the platform’s “no customer found”, and the write is never sent', async () => {
@@ -151,4 +151,28 @@ test('the timeline’s {id} is the record’s integer id, not an account_id (onl
 		await (await fetch(`${sim().url}/${DEMO_KEY}/timeline/customers/${id}`)).json();
 	expect(await read('ACC-1-0001')).toEqual({ success: false, description: 'record not found' });
 	expect(await read('1001')).toMatchObject({ success: true });
+});
+
+describe('one reference, one customer: a body resolves it the way a path does', () => {
+	test('a digits-only crm_id reaches the same customer in Get Balance and Add Charge Item', async () => {
+		// Customer 1003's crm_id is the digits of another customer's id: the platform resolves a path's {cid}
+		// to 1003 (it is the reference the user holds), so the body must carry 1003 too, not 1005.
+		const holder = sim().state.customers.find((c) => c.cid === 1003)!;
+		holder.crm_id = '1005';
+		const customerNode = new TelcoBillingCustomer();
+		const balance = await run(customerNode, {
+			resource: 'customer',
+			operation: 'getBalance',
+			cid: rl('1005'),
+		});
+		expect(jsonOf(balance)).toEqual([expect.objectContaining({ cid: 1003 })]);
+		const added = await run(customerNode, {
+			resource: 'customer',
+			operation: 'addChargeItem',
+			cid: rl('1005'),
+			chargeFields: { description: 'Late fee', amount: 5 },
+		});
+		expect(added.error).toBeUndefined();
+		expect(sim().state.chargeItems).toEqual([expect.objectContaining({ cid: 1003 })]);
+	});
 });

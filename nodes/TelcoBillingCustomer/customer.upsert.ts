@@ -1,0 +1,212 @@
+import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { bodyField, collection } from '../shared/describe';
+import { isRefusal, RefusedAnswer } from '../shared/failure';
+import { customerIdFor } from '../shared/locators';
+import type { Operation } from '../shared/operations';
+import { isBlank, rules } from '../shared/rules';
+import type { RequestInput, Rule } from '../shared/rules';
+import { customerRecordFields, customerSecretFields } from './customer.fields';
+
+/**
+ * Customer Create or Update: safe by construction. It creates only when the platform answered, without
+ * doubt, that no customer has the email; every other outcome of the lookup (a failure, several matches,
+ * a match whose id cannot be told) fails the item and writes nothing. An Update failure is a failure,
+ * never a reason to create.
+ */
+
+type Request = (options: IHttpRequestOptions) => Promise<unknown>;
+
+const REFERENCE_HINT = 'set Match On to Customer ID, Account ID or CRM ID and give one of them';
+
+const upsertFields: INodeProperties[] = [
+	{
+		displayName: 'Match On',
+		name: 'matchOn',
+		type: 'options',
+		options: [
+			{
+				name: 'Email',
+				value: 'email',
+				description:
+					'Update the one customer with this email; create the customer when no customer has it',
+			},
+			{
+				name: 'Customer ID, Account ID or CRM ID',
+				value: 'reference',
+				description:
+					'Update the customer with this reference. Never creates: the platform cannot give a new ' +
+					'customer an account_id or crm_id, so a re-run would create it again.',
+			},
+		],
+		default: 'email',
+		description: 'How to tell whether the customer exists already',
+	},
+	{
+		...bodyField({
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			required: true,
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'The customer’s email: matched whole, ignoring case, and saved on the customer',
+		}),
+		displayOptions: { show: { matchOn: ['email'] } },
+	},
+	{
+		displayName: 'Customer ID, Account ID or CRM ID',
+		name: 'customerRef',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '1042, ACC-1-0042 or a CRM ID',
+		description: 'The platform’s reference of the customer to update',
+		displayOptions: { show: { matchOn: ['reference'] } },
+	},
+	collection('Customer Fields', 'customerFields', customerRecordFields),
+];
+
+const byEmail = (input: RequestInput) => input.param('matchOn', 'email') === 'email';
+
+// Read from the parameter: the body's `email` may be the one given under Customer Fields.
+const emailOf = (input: RequestInput) => String(input.param('email', '') ?? '').trim();
+
+const matchRules: Rule[] = [
+	(input) => (byEmail(input) && emailOf(input) === '' ? 'Email (email) is required' : undefined),
+	(input) =>
+		byEmail(input) && !/^[^\s@]+@[^\s@]+$/.test(emailOf(input))
+			? 'Email (email) must be an email address such as name@email.com'
+			: undefined,
+	(input) => {
+		// Both given and different: which one to save (and match on) would be a guess.
+		const other = (input.param('customerFields', {}) as IDataObject).email;
+		return byEmail(input) && !isBlank(other) && !sameEmail(other, emailOf(input))
+			? 'Email (email) is what the customer is matched on: leave Email out of Customer Fields, ' +
+					'or give the same address in both'
+			: undefined;
+	},
+	(input) =>
+		!byEmail(input) && isBlank(input.param('customerRef', ''))
+			? 'Customer ID, Account ID or CRM ID (customerRef) is required'
+			: undefined,
+];
+
+function sameEmail(a: unknown, b: unknown): boolean {
+	const norm = (value: unknown) =>
+		String(value ?? '')
+			.trim()
+			.toLowerCase();
+	return norm(a) === norm(b);
+}
+
+const inconclusive = (message: string) => new RefusedAnswer({ message });
+
+async function get(request: Request, url: string): Promise<IDataObject> {
+	return (await request({ method: 'GET', url, body: undefined, qs: {} })) as IDataObject;
+}
+
+/** The search's records, or a failure: an answer without its list says nothing about who exists. */
+async function search(request: Request, field: string, value: string): Promise<IDataObject[]> {
+	const body = await get(request, `/customer/search/${field}/${encodeURIComponent(value)}`);
+	if (!Array.isArray(body?.records))
+		throw inconclusive(
+			`The platform’s search by ${field} answered without a records list, so whether the customer ` +
+				'exists is unknown; nothing was created or updated',
+		);
+	return body.records as IDataObject[];
+}
+
+function idOf(value: unknown): number | undefined {
+	const id = Number(value);
+	return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * The id of the one customer a search by email found. The spec's search record has no cid: it is taken
+ * from getAll (cid, company) when exactly one active customer has the record's company, and a search by
+ * that company finds exactly one customer with it (an inactive customer of the same company, absent from
+ * getAll, would otherwise pass for the active one).
+ */
+async function idOfMatch(request: Request, record: IDataObject, email: string): Promise<number> {
+	const given = idOf(record.cid);
+	if (given) return given;
+	const company = String(record.company ?? '').trim();
+	const unsure = (why: string) =>
+		inconclusive(
+			`A customer has the email ${email}, but the platform’s search does not give its ID and ${why}; ` +
+				`nothing was created or updated: ${REFERENCE_HINT}`,
+		);
+	if (company.length < 3) throw unsure('it has no company name to find it by');
+	const all = ((await get(request, '/customer/getAll')).records as IDataObject[] | undefined) ?? [];
+	const active = all.filter((customer) => String(customer.company ?? '').trim() === company);
+	if (active.length !== 1)
+		throw unsure(`${active.length} active customers have its company “${company}”`);
+	const named = (await search(request, 'company', company)).filter(
+		(customer) => String(customer.company ?? '').trim() === company,
+	);
+	if (named.length !== 1) throw unsure(`${named.length} customers have its company “${company}”`);
+	const id = idOf(active[0].cid);
+	if (!id) throw unsure('the customer list gives no ID for its company');
+	return id;
+}
+
+async function update(request: Request, cid: number, body: IDataObject): Promise<IDataObject> {
+	await request({ method: 'POST', url: `/customer/update/${cid}`, body });
+	return { action: 'updated', cid };
+}
+
+async function byReference(request: Request, input: RequestInput): Promise<IDataObject> {
+	const ref = String(input.param('customerRef', '')).trim();
+	const cid = await customerIdFor(request, ref).catch((error: unknown) => {
+		if (!isRefusal(error, { message: 'no customer found' })) throw error;
+		throw inconclusive(
+			`No customer has the ID, account_id or crm_id ${ref}, and nothing was created: the platform ` +
+				'cannot give a new customer an account_id or crm_id. Set Match On to Email to create customers',
+		);
+	});
+	return await update(request, cid, input.body);
+}
+
+async function byEmailAddress(request: Request, input: RequestInput): Promise<IDataObject> {
+	const email = emailOf(input);
+	const body = { ...input.body, email };
+	const matches = (await search(request, 'email', email)).filter((record) =>
+		sameEmail(record.email, email),
+	);
+	if (matches.length > 1)
+		throw inconclusive(
+			`${matches.length} customers have the email ${email}; nothing was created or updated: ` +
+				REFERENCE_HINT,
+		);
+	if (matches.length === 1)
+		return await update(request, await idOfMatch(request, matches[0], email), body);
+	const created = (await request({ method: 'POST', url: '/customer/add', body })) as IDataObject;
+	const cid = idOf(created?.id);
+	if (!cid)
+		throw inconclusive(
+			'The platform accepted the new customer but answered no customer ID for it; the customer ' +
+				`may exist now: search for ${email} before running this item again`,
+		);
+	return { action: 'created', cid };
+}
+
+export const upsertOperation: Operation = {
+	value: 'upsert',
+	name: 'Create or Update',
+	action: 'Create or update a customer',
+	description:
+		'Update the customer matched by email (or ID, account_id, crm_id), or create it; never creates ' +
+		'when the match is in doubt',
+	method: 'POST',
+	path: '/customer/add',
+	fields: upsertFields,
+	rules: [
+		...matchRules,
+		rules.date('body', 'dob', 'Date of Birth'),
+		rules.oneOf('body', 'paymethod', 'Payment Method', ['invoice', 'credit card']),
+	],
+	dateFields: ['dob'],
+	secretFields: customerSecretFields,
+	answerFrom: async (request, input) =>
+		byEmail(input) ? await byEmailAddress(request, input) : await byReference(request, input),
+};
