@@ -99,7 +99,7 @@ function sameEmail(a: unknown, b: unknown): boolean {
 	return norm(a) === norm(b);
 }
 
-const inconclusive = (message: string) => new RefusedAnswer({ message });
+const inconclusive = (message: string) => new RefusedAnswer({ message }, 'inconclusive');
 
 async function get(request: Request, url: string): Promise<IDataObject> {
 	return (await request({ method: 'GET', url, body: undefined, qs: {} })) as IDataObject;

@@ -8,6 +8,7 @@ export type FailureKind =
 	| 'refused'
 	| 'http'
 	| 'malformed'
+	| 'inconclusive'
 	| 'connect'
 	| 'timeout'
 	| 'closed'
@@ -91,6 +92,11 @@ function whatHappened(failure: KindedFailure): string {
 			);
 		case 'network':
 			return 'The request to the billing platform failed before any answer arrived.';
+		case 'inconclusive':
+			return (
+				'Nothing was created or updated: the platform’s answers leave in doubt which record this ' +
+				'item is, and the node stops rather than guess.'
+			);
 		case 'malformed':
 			return (
 				'The billing platform answered, but not with the JSON this operation documents: a server that ' +
@@ -148,9 +154,10 @@ export class PlatformRequestError extends NodeApiError {
 export class RefusedAnswer extends Error {
 	readonly failure: KindedFailure;
 
-	constructor(failure: PlatformFailure) {
+	/** `inconclusive`: the node stops because the answers leave in doubt what to write (not the platform's refusal). */
+	constructor(failure: PlatformFailure, kind: 'refused' | 'inconclusive' = 'refused') {
 		super(failure.message);
-		this.failure = { ...failure, kind: 'refused' };
+		this.failure = { ...failure, kind };
 	}
 }
 

@@ -76,3 +76,17 @@ test('an empty listing gives no items and one request', async () => {
 	expect(result.items).toEqual([]);
 	expect(pages()).toEqual(['1']);
 });
+
+test('a later page answered with an HTML page on every try fails the listing: never a shorter list', async () => {
+	node.sim().faults.push('pass', ...Array.from({ length: 5 }, () => 'html200' as const));
+	const result = await node.run({ resource: 'serviceType', operation: 'getAll', returnAll: true });
+	expect(result.items).toEqual([]);
+	expect(result.error?.message).toMatch(/HTML page instead of JSON/);
+});
+
+test('a page answered 503 once is asked again: the whole listing, each record once', async () => {
+	node.sim().faults.push('pass', 'http503');
+	const result = await node.run({ resource: 'serviceType', operation: 'getAll', returnAll: true });
+	expect(jsonOf(result).map((r) => r.esid)).toEqual([1, 2, 3, 4, 5, 6]);
+	expect(pages()).toEqual(['1', '2', '2', '3']);
+});
