@@ -138,12 +138,16 @@ const reportFields: INodeProperties[] = [
 		report: [...dated, 'other'],
 		when: ['custom'],
 	}),
-	dateField(
-		'To',
-		'dateTo',
-		'End of the range, with its time: a date picked without one ends the range at 00:00:00 that day (23:59:59 takes in the day)',
-		{ report: [...dated, 'other'], when: ['custom'] },
-	),
+	{
+		...dateField(
+			'To (Inclusive)',
+			'dateTo',
+			'End of the range. A date without a time (or at 00:00:00, as the date picker gives it) is sent as ' +
+				'23:59:59 that day, so the whole day is included; give another time to end the range there',
+			{ report: [...dated, 'other'], when: ['custom'] },
+		),
+		hint: 'A date without a time includes that whole day',
+	},
 	dateField('Date', 'date', 'The day balances are aged at', { report: ['agedReceivables'] }),
 	dateField('To', 'dateToOnly', 'Services active on this date', {
 		report: ['totalServicesSummary'],
@@ -245,6 +249,24 @@ function reportDate(value: unknown): string {
 	return (hasTime ? toPlatformDateTime(value) : toPlatformDate(value)) as string;
 }
 
+const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_FIRST = /^(\d{2})-(\d{2})-(\d{4})$/;
+
+/**
+ * The end of a custom range as a person means it: a day without a time, or at exactly midnight (what
+ * the date picker and $today give), takes in that whole day. Sent as 23:59:59 so it does not rest on how
+ * the platform reads a bare date, which the spec does not say. Anything unreadable is left for the rule.
+ */
+function rangeEnd(value: unknown): string {
+	const sent = reportDate(value);
+	const dayFirst = DAY_FIRST.exec(sent ?? '');
+	const day = dayFirst ? `${dayFirst[3]}-${dayFirst[2]}-${dayFirst[1]}` : String(sent ?? '');
+	if (BARE_DAY.test(day) && isCalendarDate(day)) return `${day} 23:59:59`;
+	if (BARE_DAY.test(day.slice(0, 10)) && day.slice(10) === ' 00:00:00')
+		return `${day.slice(0, 10)} 23:59:59`;
+	return sent;
+}
+
 /** What the platform gets: `{report, report_options}` with dates as YYYY-MM-DD and lists as arrays. */
 function reportBody(input: RequestInput): IDataObject {
 	const chosen = String(input.param('report', ''));
@@ -257,7 +279,7 @@ function reportBody(input: RequestInput): IDataObject {
 	else if (when === 'custom') {
 		options.when = 'custom';
 		options.date_from = reportDate(input.param('dateFrom', ''));
-		options.date_to = reportDate(input.param('dateTo', ''));
+		options.date_to = rangeEnd(input.param('dateTo', ''));
 	} else options.when = when;
 	const extra = (input.param('reportOptions', {}) as IDataObject) ?? {};
 	for (const [key, value] of Object.entries(extra)) {
