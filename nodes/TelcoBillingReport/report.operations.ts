@@ -268,7 +268,7 @@ function rangeEnd(value: unknown): string {
 }
 
 /** What the platform gets: `{report, report_options}` with dates as YYYY-MM-DD and lists as arrays. */
-function reportBody(input: RequestInput): IDataObject {
+export function reportBody(input: RequestInput): IDataObject {
 	const chosen = String(input.param('report', ''));
 	const report = chosen === 'other' ? String(input.param('reportName', '')).trim() : chosen;
 	const options: IDataObject = {};
@@ -396,7 +396,8 @@ export const reportOperations: Operation[] = [
 		value: 'run',
 		name: 'Run',
 		action: 'Run a report',
-		description: 'Run one of the platform’s reports: one item per row',
+		description:
+			'Run one of the platform’s reports: one item per row, all rows in one item, or a file',
 		method: 'POST',
 		path: '/report',
 		fields: reportFields,
