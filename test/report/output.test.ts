@@ -4,6 +4,8 @@ import { jsonOf } from '../harness/nodeRunner';
 import { useReport } from '../kits/report';
 import { melbourneNow } from '../simulator/melbourne';
 import { parseCsv } from './csv';
+import { range } from '../simulator/reports';
+import { periodDays } from '../../nodes/TelcoBillingReport/report.period';
 const { node, state, report } = useReport();
 
 const today = melbourneNow().slice(0, 10);
@@ -178,5 +180,23 @@ describe('Output', () => {
 		expect(result.items[0].json).toMatchObject({ error: expect.any(String) });
 		expect(result.items[0].json).not.toHaveProperty('rows');
 		expect(result.items[0].binary).toBeUndefined();
+	});
+});
+
+describe('the days a file name gives a named period', () => {
+	test.each([
+		'today',
+		'yesterday',
+		'this week',
+		'last week',
+		'this month',
+		'last month',
+		'this year',
+		'this quarter',
+		'last quarter',
+	])('%s: the days the simulator’s period table (the spec’s) gives', (when) => {
+		const now = new Date();
+		const { from, to } = range(when);
+		expect(periodDays(when, now)).toEqual({ from: from.slice(0, 10), to: to.slice(0, 10) });
 	});
 });
