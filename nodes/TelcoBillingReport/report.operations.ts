@@ -4,6 +4,7 @@ import { collection, loadedMultiOptions } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { isBlank, isCalendarDate } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
+import { outputRule } from './report.outputRule';
 
 // The 20 reports the spec documents, with the options each takes beyond the date range.
 const REPORTS: Array<{
@@ -401,7 +402,7 @@ export const reportOperations: Operation[] = [
 		method: 'POST',
 		path: '/report',
 		fields: reportFields,
-		rules: [reportRule],
+		rules: [reportRule, outputRule],
 		sendBody: reportBody,
 		output: { root: 'data', numbers: NUMBERS },
 	},

@@ -70,7 +70,7 @@ async function shapeOutput(
 	};
 	const rows = items.map((item) => item.json);
 	const columns = columnsOf(rows, REPORT_COLUMNS[report]);
-	const amounts = amountColumns(report, columns.length ? columns : (REPORT_COLUMNS[report] ?? []));
+	const amounts = amountColumns(report, columns);
 	const totals = amounts.length ? totalsOf(rows, amounts) : undefined;
 	const pairedItem = { item: this.getItemIndex() };
 	if (output === 'allRows') {
@@ -82,7 +82,7 @@ async function shapeOutput(
 	const fileName = fileNameOf(report, days, format === 'html' ? 'html' : 'csv');
 	const title = [labelOf(report), datesOf(days, ' to ')].filter(Boolean).join(', ');
 	const content = format === 'html' ? toHtmlDocument(title, html) : toCsv(rows, columns);
-	const field = String(this.getNodeParameter('binaryPropertyName', 'data')).trim() || 'data';
+	const field = String(this.getNodeParameter('binaryPropertyName', 'data')).trim();
 	const file = await this.helpers.prepareBinaryData(
 		Buffer.from(content, 'utf8'),
 		fileName,

@@ -183,6 +183,24 @@ describe('Output', () => {
 	});
 });
 
+describe('refused before the report runs', () => {
+	test.each([
+		[{ output: '={{ "csv" }}' }, 'Output (output) must be one of: allRows, file, rows'],
+		[
+			{ output: 'file', fileFormat: '={{ "xlsx" }}' },
+			'File Format (fileFormat) must be one of: csv, html',
+		],
+		[
+			{ output: 'file', binaryPropertyName: ' ' },
+			'Put Output File in Field (binaryPropertyName) is required',
+		],
+	])('%j', async (parameters, message) => {
+		const result = await node.run(aged(parameters));
+		expect(result.error?.message).toBe(message);
+		expect(node.sim().requests).toEqual([]);
+	});
+});
+
 describe('the days a file name gives a named period', () => {
 	test.each([
 		'today',
