@@ -140,13 +140,13 @@ const reportFields: INodeProperties[] = [
 		when: ['custom'],
 	}),
 	{
-		...dateField(
-			'To (Inclusive)',
-			'dateTo',
-			'End of the range. A date without a time (or at 00:00:00, as the date picker gives it) is sent as ' +
-				'23:59:59 that day, so the whole day is included; give another time to end the range there',
-			{ report: [...dated, 'other'], when: ['custom'] },
-		),
+		...dateField('To (Inclusive)', 'dateTo', 'End of the range', {
+			report: [...dated, 'other'],
+			when: ['custom'],
+		}),
+		description:
+			'End of the range. A date without a time (YYYY-MM-DD, DD-MM-YYYY, or 00:00:00 as the date picker ' +
+			'gives it) is sent as 23:59:59 that day, so the whole day is included; another time ends the range there.',
 		hint: 'A date without a time includes that whole day',
 	},
 	dateField('Date', 'date', 'The day balances are aged at', { report: ['agedReceivables'] }),
