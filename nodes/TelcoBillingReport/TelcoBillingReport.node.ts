@@ -4,6 +4,7 @@ import { declarativeNode } from '../shared/node';
 import { describeSingleOperation, labelSubtitle } from '../shared/describe';
 import { getReportColumns } from './report.columns';
 import { reportOperations, REPORT_OPTIONS } from './report.operations';
+import { outputFields } from './report.output';
 
 export class TelcoBillingReport implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +22,7 @@ export class TelcoBillingReport implements INodeType {
 		defaults: { name: 'Telco Billing Report' },
 		usableAsTool: true,
 		...declarativeNode(),
-		properties: [...describeSingleOperation('report', reportOperations[0])],
+		properties: [...describeSingleOperation('report', reportOperations[0]), ...outputFields],
 	};
 
 	methods = { loadOptions: { ...loadOptions, getReportColumns } };

@@ -151,3 +151,59 @@ export async function getReportColumns(
 	const report = String(this.getCurrentNodeParameter('report') ?? '');
 	return (REPORT_COLUMNS[report] ?? []).map((column) => ({ name: column, value: column }));
 }
+
+/**
+ * The money columns of each report that add up: what One Item With All Rows and File total. Averages,
+ * percentages, counts and minimums per customer are left out (their sum means nothing).
+ */
+export const AMOUNT_COLUMNS: Record<string, string[]> = {
+	agedReceivables: [
+		'balance',
+		'current',
+		'overdue0',
+		'overdue30',
+		'overdue60',
+		'overdue90',
+		'overdue120',
+	],
+	billedMinutesDetailed: ['billed_amount'],
+	billedMinutes: ['billed_amount'],
+	creditReport: ['amount'],
+	customerInvoicesServicesCallsSummary: ['invoice_total', 'service_fees', 'usage', 'credits'],
+	endedServicesDetailed: ['monthly_fee'],
+	gpServices: ['service_cost', 'service_sell', 'usage_cost', 'usage_sell', 'gp'],
+	salesInvoiceDetail: ['total'],
+	customerNewDetails: [
+		'min_spend',
+		'expected_revenue',
+		'monthly_fees',
+		'setup_fees',
+		'bundle_fees',
+	],
+	newServicesSalesPersonSummary: ['monthly_fees'],
+	newServicesSourceSummary: ['monthly_fees'],
+	newServices: ['monthly_fee'],
+	newServicesSummary: ['monthly_fees'],
+	paymentsReceivedAgedReceivables: [
+		'total',
+		'current',
+		'overdue0',
+		'overdue30',
+		'overdue60',
+		'overdue90',
+		'overdue120',
+	],
+	summaryRevenuePaymentsReceived: ['revenue', 'payments'],
+	engineeringCommissionLiabilityReportDetailed: ['amount'],
+	totalServicesSummary: ['monthly_fees', 'total_ex_usage'],
+};
+
+/** The amount columns of a report's rows, with the per-fee-type `<type>_fee_amount` pairs a report adds. */
+export function amountColumns(report: string, columns: string[]): string[] {
+	const known = AMOUNT_COLUMNS[report] ?? [];
+	const dynamic =
+		report === 'ancilliaryCharges'
+			? columns.filter((column) => column.endsWith('_fee_amount'))
+			: [];
+	return [...new Set([...known, ...dynamic])].filter((column) => columns.includes(column));
+}

@@ -4,6 +4,7 @@ import { collection, loadedMultiOptions } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { isBlank, isCalendarDate } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
+import { outputRule } from './report.outputRule';
 
 // The 20 reports the spec documents, with the options each takes beyond the date range.
 const REPORTS: Array<{
@@ -138,12 +139,16 @@ const reportFields: INodeProperties[] = [
 		report: [...dated, 'other'],
 		when: ['custom'],
 	}),
-	dateField(
-		'To',
-		'dateTo',
-		'End of the range, with its time: a date picked without one ends the range at 00:00:00 that day (23:59:59 takes in the day)',
-		{ report: [...dated, 'other'], when: ['custom'] },
-	),
+	{
+		...dateField('To (Inclusive)', 'dateTo', 'End of the range', {
+			report: [...dated, 'other'],
+			when: ['custom'],
+		}),
+		description:
+			'End of the range. A date without a time (YYYY-MM-DD, DD-MM-YYYY, or 00:00:00 as the date picker ' +
+			'gives it) is sent as 23:59:59 that day, so the whole day is included; another time ends the range there.',
+		hint: 'A date without a time includes that whole day',
+	},
 	dateField('Date', 'date', 'The day balances are aged at', { report: ['agedReceivables'] }),
 	dateField('To', 'dateToOnly', 'Services active on this date', {
 		report: ['totalServicesSummary'],
@@ -245,8 +250,26 @@ function reportDate(value: unknown): string {
 	return (hasTime ? toPlatformDateTime(value) : toPlatformDate(value)) as string;
 }
 
+const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_FIRST = /^(\d{2})-(\d{2})-(\d{4})$/;
+
+/**
+ * The end of a custom range as a person means it: a day without a time, or at exactly midnight (what
+ * the date picker and $today give), takes in that whole day. Sent as 23:59:59 so it does not rest on how
+ * the platform reads a bare date, which the spec does not say. Anything unreadable is left for the rule.
+ */
+function rangeEnd(value: unknown): string {
+	const sent = reportDate(value);
+	const dayFirst = DAY_FIRST.exec(sent ?? '');
+	const day = dayFirst ? `${dayFirst[3]}-${dayFirst[2]}-${dayFirst[1]}` : String(sent ?? '');
+	if (BARE_DAY.test(day) && isCalendarDate(day)) return `${day} 23:59:59`;
+	if (BARE_DAY.test(day.slice(0, 10)) && day.slice(10) === ' 00:00:00')
+		return `${day.slice(0, 10)} 23:59:59`;
+	return sent;
+}
+
 /** What the platform gets: `{report, report_options}` with dates as YYYY-MM-DD and lists as arrays. */
-function reportBody(input: RequestInput): IDataObject {
+export function reportBody(input: RequestInput): IDataObject {
 	const chosen = String(input.param('report', ''));
 	const report = chosen === 'other' ? String(input.param('reportName', '')).trim() : chosen;
 	const options: IDataObject = {};
@@ -257,7 +280,7 @@ function reportBody(input: RequestInput): IDataObject {
 	else if (when === 'custom') {
 		options.when = 'custom';
 		options.date_from = reportDate(input.param('dateFrom', ''));
-		options.date_to = reportDate(input.param('dateTo', ''));
+		options.date_to = rangeEnd(input.param('dateTo', ''));
 	} else options.when = when;
 	const extra = (input.param('reportOptions', {}) as IDataObject) ?? {};
 	for (const [key, value] of Object.entries(extra)) {
@@ -374,11 +397,12 @@ export const reportOperations: Operation[] = [
 		value: 'run',
 		name: 'Run',
 		action: 'Run a report',
-		description: 'Run one of the platform’s reports: one item per row',
+		description:
+			'Run one of the platform’s reports: one item per row, all rows in one item, or a file',
 		method: 'POST',
 		path: '/report',
 		fields: reportFields,
-		rules: [reportRule],
+		rules: [reportRule, outputRule],
 		sendBody: reportBody,
 		output: { root: 'data', numbers: NUMBERS },
 	},

@@ -150,21 +150,81 @@ test('CDR import: the CSV becomes five CDRs; a re-run is idempotent (duplicates 
 	]);
 });
 
-test('receivables report: the Aged Receivables rows in one HTML mail to finance', async () => {
-	const { output } = execute('Telco Billing example: monthly receivables report by email');
+/** A raw MIME message (the simulator's mailbox keeps mail as sent) as its leaf parts, bodies decoded. */
+function mimeParts(raw) {
+	const split = raw.indexOf('\r\n\r\n');
+	const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+	const body = raw.slice(split + 4);
+	const field = (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
+	const type = field('Content-Type');
+	const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+	if (boundary)
+		return body
+			.split(`--${boundary}`)
+			.slice(1, -1)
+			.flatMap((part) => mimeParts(part.replace(/^\r\n/, '')));
+	const encoding = field('Content-Transfer-Encoding').toLowerCase();
+	let text = body;
+	if (encoding === 'base64') text = Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
+	if (encoding === 'quoted-printable')
+		text = Buffer.from(
+			body
+				.replace(/=\r\n/g, '')
+				.replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+			'latin1',
+		).toString('utf8');
+	const fileName = /filename="?([^";]+)"?/i.exec(`${field('Content-Disposition')};${type}`)?.[1];
+	return [{ type: type.split(';')[0].trim().toLowerCase(), fileName, text }];
+}
+
+test('scheduled report: ONE mail to finance, the Aged Receivables table in its body and its rows as a CSV', async () => {
+	const before = (await simulatorGet('/__simulator/mailbox')).messages.length;
+	// n8n execute starts at a Manual Trigger only ("Missing node to start execution" for a Schedule Trigger):
+	// the example's Run Now feeds the same Report and Send Email nodes the schedule does.
+	const { output } = execute('Telco Billing example: weekly receivables report by email');
 	const { records } = await simulatorGet('/__simulator/state/customers');
 	const owing = records.filter((c) => c.deptid === 1 && c.balance > 0);
-	const rows = output('Aged Receivables')[0];
-	expect(rows.map((r) => r.cid).sort()).toEqual(owing.map((c) => c.cid).sort());
-	expect(rows.map((r) => r.balance)).toEqual([...rows.map((r) => r.balance)].sort((a, b) => b - a));
+	const [report] = output('Aged Receivables')[0];
+	expect(report).toMatchObject({ report: 'Aged Receivables', count: owing.length });
 	const { messages } = await simulatorGet('/__simulator/mailbox');
-	expect(messages).toHaveLength(1);
-	expect(messages[0]).toMatchObject({
+	expect(messages.length - before).toBe(1);
+	const mail = messages[messages.length - 1];
+	expect(mail).toMatchObject({
 		to: ['finance@telco.example'],
 		subject: expect.stringMatching(/^Aged receivables, /),
 	});
-	const total = owing.reduce((sum, c) => sum + c.balance, 0).toFixed(2);
-	expect(messages[0].message.replace(/=\r\n/g, '')).toContain(`Total owed: $${total}`);
+	const parts = mimeParts(mail.message);
+	const html = parts.find((part) => part.type === 'text/html');
+	const total = (owing.reduce((sum, c) => sum + Math.round(c.balance * 100), 0) / 100).toFixed(2);
+	expect(html.text).toContain(`${owing.length} customers owe $${total} in total`);
+	expect(html.text).toContain(report.html);
+	expect(html.text.match(/<tbody>.*<\/tbody>/s)[0].match(/<tr>/g)).toHaveLength(owing.length);
+	const csv = parts.find((part) => part.type === 'text/csv');
+	expect(csv.fileName).toMatch(/^aged-receivables_\d{4}-\d{2}-\d{2}\.csv$/);
+	const [header, ...lines] = csv.text
+		.trim()
+		.split('\r\n')
+		.map((line) => line.split(','));
+	expect(header).toEqual([
+		'cid',
+		'display_name',
+		'balance',
+		'current',
+		'overdue0',
+		'overdue30',
+		'overdue60',
+		'overdue90',
+		'overdue120',
+	]);
+	const rows = lines.map((line) =>
+		Object.fromEntries(header.map((column, i) => [column, line[i]])),
+	);
+	expect(rows.map((r) => Number(r.cid)).sort()).toEqual(owing.map((c) => c.cid).sort());
+	for (const row of rows)
+		expect(Number(row.balance)).toBe(owing.find((c) => c.cid === Number(row.cid)).balance);
+	expect(rows.map((r) => Number(r.balance))).toEqual(
+		rows.map((r) => Number(r.balance)).sort((a, b) => b - a),
+	);
 });
 
 test('campaign: the preview count becomes the confirmed count of the created campaign', async () => {

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
 import { range } from '../simulator/reports';
 import { jsonOf } from '../harness/nodeRunner';
-const { node, report, body } = useReport();
+const { node, state, report, body, call } = useReport();
 
 describe('Run', () => {
 	test('From and To keep the time the user gave (the spec prefers YYYY-MM-DD HH:MM:SS); a bare date stays a date', async () => {
@@ -24,7 +24,7 @@ describe('Run', () => {
 	});
 	test(
 		'Period offers only the spec’s periods; an undocumented one is refused; ' +
-			'To does not promise the simulator’s whole-day rule',
+			'To promises the whole day only for a date without a time',
 		async () => {
 			const when = new TelcoBillingReport().description.properties.find((p) => p.name === 'when')!;
 			expect(when.options!.map((o) => (o as { value: string }).value).sort()).toEqual([
@@ -40,7 +40,7 @@ describe('Run', () => {
 				'yesterday',
 			]);
 			const to = new TelcoBillingReport().description.properties.find((p) => p.name === 'dateTo')!;
-			expect(to.description).not.toMatch(/whole day/);
+			expect(to.description).toMatch(/without a time.*23:59:59/);
 			const result = await node.run(report({ report: 'creditReport', when: '={{ "none" }}' }));
 			expect(result.error?.message).toBe(
 				'Period (when) must be one of: custom, last month, last quarter, last week, this ' +
@@ -82,6 +82,51 @@ describe('Run', () => {
 		const result = await node.run(report(parameters as IDataObject));
 		expect(result.error?.message).toBe(message);
 		expect(node.sim().requests).toEqual([]);
+	});
+});
+
+describe('To (Inclusive): a date without a time takes in that whole day', () => {
+	const days = Array.from({ length: 16 }, (_, i) => `2020-11-${String(i + 1).padStart(2, '0')}`);
+	beforeEach(() => {
+		// One call a day from 1 to 16 November, years before the seeded history.
+		days.forEach((day, i) => call(`n${i}`, `${day} 14:00:00`, 60));
+		state().cdrs.rate();
+	});
+	test.each([
+		['picked in the date picker (midnight)', '2020-11-01T00:00:00', '2020-11-15T00:00:00'],
+		['typed as a bare date', '2020-11-01', '2020-11-15'],
+		['as DD-MM-YYYY', '01-11-2020', '15-11-2020'],
+		[
+			'from an expression ($today is midnight, with an offset)',
+			'2020-11-01',
+			'2020-11-15T00:00:00.000+11:00',
+		],
+	])('1–15 November %s gives 15 days, the 15th included', async (_how, dateFrom, dateTo) => {
+		const result = await node.run(
+			report({ report: 'billedMinutes', when: 'custom', dateFrom, dateTo }),
+		);
+		expect(jsonOf(result).map((r) => r.date)).toEqual(days.slice(0, 15));
+		// Sent with its time, so it does not rest on how the platform reads a bare date (the spec does not say).
+		const sent = node
+			.sim()
+			.requests.map((r) => (r.body as IDataObject).report_options as IDataObject);
+		expect(sent[0].date_to).toBe('2020-11-15 23:59:59');
+	});
+	test('a To with a time keeps it: the range ends there', async () => {
+		const result = await node.run(
+			report({
+				report: 'billedMinutes',
+				when: 'custom',
+				dateFrom: '2020-11-01',
+				dateTo: '2020-11-15T12:00:00',
+			}),
+		);
+		expect(jsonOf(result).map((r) => r.date)).toEqual(days.slice(0, 14));
+	});
+	test('the field says so itself, not only in its tooltip', () => {
+		const to = new TelcoBillingReport().description.properties.find((p) => p.name === 'dateTo')!;
+		expect(to.displayName).toBe('To (Inclusive)');
+		expect(to.hint).toBe('A date without a time includes that whole day');
 	});
 });
 

@@ -1,0 +1,155 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import type { RequestInput } from '../shared/rules';
+import { amountColumns, REPORT_COLUMNS } from './report.columns';
+import { reportBody, REPORT_OPTIONS } from './report.operations';
+import { reportDays } from './report.period';
+import type { ReportDays } from './report.period';
+import { columnsOf, toCsv, toHtmlDocument, toHtmlTable, totalsOf } from './report.table';
+
+/** The node's parameters as the request step reads them (a parameter hidden here takes its fallback). */
+function inputOf(context: IExecuteSingleFunctions): RequestInput {
+	return {
+		path: {},
+		body: {},
+		qs: {},
+		param: (name, fallback) =>
+			context.getNode().parameters[name] === undefined
+				? fallback
+				: context.getNodeParameter(name, fallback, { extractValue: true }),
+	};
+}
+
+function labelOf(report: string): string {
+	return REPORT_OPTIONS.find((option) => option.value === report)?.name ?? report;
+}
+
+function datesOf({ from, to, on }: ReportDays, separator: string): string {
+	if (on) return on;
+	if (from && to) return from === to ? from : `${from}${separator}${to}`;
+	return '';
+}
+
+/** "billed-minutes_2026-11-01_to_2026-11-15.csv": which report, which dates. */
+function fileNameOf(report: string, days: ReportDays, extension: string): string {
+	const name = labelOf(report)
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-+|-+$/g, '');
+	const dates = datesOf(days, '_to_');
+	return `${name || 'report'}${dates ? `_${dates}` : ''}.${extension}`;
+}
+
+/**
+ * An item Continue On Fail made of a failure (the whole report, or a row the platform refused): passed
+ * on as it is, never folded into a table as if it were a row.
+ */
+function isFailure(context: IExecuteSingleFunctions, item: INodeExecutionData): boolean {
+	return (
+		item.error !== undefined || (context.continueOnFail() && typeof item.json.error === 'string')
+	);
+}
+
+/**
+ * routing.output.postReceive of the Output parameter, after the operation's own step made one item per
+ * row: the rows as one item, or as a file.
+ */
+async function shapeOutput(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const output = String(this.getNodeParameter('output', 'rows'));
+	if (output === 'rows' || items.some((item) => isFailure(this, item))) return items;
+	const { report, report_options: options } = reportBody(inputOf(this)) as {
+		report: string;
+		report_options: IDataObject;
+	};
+	const rows = items.map((item) => item.json);
+	const columns = columnsOf(rows, REPORT_COLUMNS[report]);
+	const amounts = amountColumns(report, columns);
+	const totals = amounts.length ? totalsOf(rows, amounts) : undefined;
+	const pairedItem = { item: this.getItemIndex() };
+	if (output === 'allRows') {
+		return [{ json: { rows, count: rows.length, ...(totals ? { totals } : {}) }, pairedItem }];
+	}
+	const days = reportDays(options);
+	const html = toHtmlTable(rows, columns, totals);
+	const format = String(this.getNodeParameter('fileFormat', 'csv'));
+	const fileName = fileNameOf(report, days, format === 'html' ? 'html' : 'csv');
+	const title = [labelOf(report), datesOf(days, ' to ')].filter(Boolean).join(', ');
+	const content = format === 'html' ? toHtmlDocument(title, html) : toCsv(rows, columns);
+	const field = String(this.getNodeParameter('binaryPropertyName', 'data')).trim();
+	const file = await this.helpers.prepareBinaryData(
+		Buffer.from(content, 'utf8'),
+		fileName,
+		format === 'html' ? 'text/html' : 'text/csv',
+	);
+	return [
+		{
+			json: {
+				report: labelOf(report),
+				fileName,
+				count: rows.length,
+				...(totals ? { totals } : {}),
+				html,
+			},
+			binary: { [field]: file },
+			pairedItem,
+		},
+	];
+}
+
+const inFile = { show: { output: ['file'] } };
+
+/** How the report comes out: the Output choice and, for a file, its format and field. */
+export const outputFields: INodeProperties[] = [
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'File',
+				value: 'file',
+				description:
+					'One item with the report as a file (CSV or HTML), and the HTML table in `html` for an email body',
+			},
+			{
+				name: 'One Item per Row',
+				value: 'rows',
+				description: 'Each row of the report as its own item',
+			},
+			{
+				name: 'One Item With All Rows',
+				value: 'allRows',
+				description: 'One item: `rows`, `count`, and `totals` of the money columns',
+			},
+		],
+		default: 'rows',
+		description: 'How the report’s rows come out',
+		routing: { output: { postReceive: [shapeOutput] } },
+	},
+	{
+		displayName: 'File Format',
+		name: 'fileFormat',
+		type: 'options',
+		options: [
+			{ name: 'CSV', value: 'csv', description: 'A header row, then one line per row' },
+			{ name: 'HTML Table', value: 'html', description: 'A page holding the table' },
+		],
+		default: 'csv',
+		displayOptions: inFile,
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions: inFile,
+	},
+];

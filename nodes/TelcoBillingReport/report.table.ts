@@ -1,0 +1,105 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** The columns of a report's rows, in the order they first appear (the known ones when there are no rows). */
+export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
+	const columns = new Set<string>(rows.length ? [] : known);
+	for (const row of rows) for (const key of Object.keys(row)) columns.add(key);
+	return [...columns];
+}
+
+/** The sum of each amount column, added in cents so that 0.1 + 0.2 is 0.3; a number with 2 decimals. */
+export function totalsOf(rows: IDataObject[], amounts: string[]): IDataObject {
+	const totals: IDataObject = {};
+	for (const column of amounts) {
+		let cents = 0;
+		for (const row of rows) {
+			const value = typeof row[column] === 'string' ? Number(row[column]) : row[column];
+			if (typeof value === 'number' && Number.isFinite(value)) cents += Math.round(value * 100);
+		}
+		totals[column] = cents / 100;
+	}
+	return totals;
+}
+
+/** A cell as text: nested values (a customer's services) as JSON, nothing for null. */
+function text(value: unknown): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'object') return JSON.stringify(value);
+	return String(value);
+}
+
+function csvField(value: unknown): string {
+	const cell = text(value);
+	return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+/** RFC 4180 CSV: a header row, then one line per row, CRLF line ends. */
+export function toCsv(rows: IDataObject[], columns: string[]): string {
+	const lines = [columns, ...rows.map((row) => columns.map((column) => row[column]))];
+	return lines.map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+const ESCAPES: Record<string, string> = {
+	'&': '&amp;',
+	'<': '&lt;',
+	'>': '&gt;',
+	'"': '&quot;',
+	"'": '&#39;',
+};
+
+export function escapeHtml(value: unknown): string {
+	return text(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** "display_name" → "Display Name", "overdue30" → "Overdue 30", "cid" → "CID": a header a person reads in a mail. */
+export function headingOf(column: string): string {
+	// The platform's short ids and codes (cid, iid, enid, vid, abn) read as acronyms.
+	if (/^(\w{1,2}id|abn)$/.test(column)) return column.toUpperCase();
+	return column
+		.replace(/_/g, ' ')
+		.replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+		.replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+// Inline styles: mail clients drop <style> blocks.
+const CELL = 'padding:4px 8px;border:1px solid #d0d7de';
+const NUMBER_CELL = `${CELL};text-align:right`;
+
+function cell(tag: 'td' | 'th', value: unknown, amount: boolean): string {
+	const shown = amount && typeof value === 'number' ? value.toFixed(2) : value;
+	const style = typeof value === 'number' ? NUMBER_CELL : CELL;
+	return `<${tag} style="${style}">${escapeHtml(shown)}</${tag}>`;
+}
+
+/** An HTML table for a mail body: headings, one row per row (amounts with 2 decimals), a Total row. */
+export function toHtmlTable(rows: IDataObject[], columns: string[], totals?: IDataObject): string {
+	const isAmount = (column: string) => totals !== undefined && column in totals;
+	const head = columns.map(
+		(column) => `<th style="${CELL};background:#f3f4f6">${escapeHtml(headingOf(column))}</th>`,
+	);
+	const body = rows.length
+		? rows.map((row) => `<tr>${columns.map((c) => cell('td', row[c], isAmount(c))).join('')}</tr>`)
+		: [`<tr><td style="${CELL}" colspan="${Math.max(columns.length, 1)}">No rows</td></tr>`];
+	const foot =
+		totals && rows.length && Object.keys(totals).length
+			? `<tfoot><tr>${columns
+					.map((c, i) =>
+						isAmount(c)
+							? cell('th', totals[c], true)
+							: `<th style="${CELL};text-align:left">${i === 0 ? 'Total' : ''}</th>`,
+					)
+					.join('')}</tr></tfoot>`
+			: '';
+	return (
+		'<table style="border-collapse:collapse;font-family:Arial,sans-serif;font-size:13px">' +
+		`<thead><tr>${head.join('')}</tr></thead><tbody>${body.join('')}</tbody>${foot}</table>`
+	);
+}
+
+/** The same table as a file of its own. */
+export function toHtmlDocument(title: string, table: string): string {
+	return (
+		`<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+		`<body><h1 style="font-family:Arial,sans-serif;font-size:16px">${escapeHtml(title)}</h1>${table}</body></html>\n`
+	);
+}

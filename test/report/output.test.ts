@@ -1,0 +1,220 @@
+import type { IDataObject } from 'n8n-workflow';
+import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
+import { jsonOf } from '../harness/nodeRunner';
+import { useReport } from '../kits/report';
+import { melbourneNow } from '../simulator/melbourne';
+import { parseCsv } from './csv';
+import { range } from '../simulator/reports';
+import { periodDays } from '../../nodes/TelcoBillingReport/report.period';
+const { node, state, report } = useReport();
+
+const today = melbourneNow().slice(0, 10);
+const aged = (parameters: IDataObject = {}) =>
+	report({
+		report: 'agedReceivables',
+		date: `${today}T00:00:00`,
+		reportOptions: { order_by: 'balance', order_by_direction: 'desc' },
+		...parameters,
+	});
+const cents = (rows: IDataObject[], column: string) =>
+	rows.reduce((sum, row) => sum + Math.round((row[column] as number) * 100), 0) / 100;
+const AMOUNTS = [
+	'balance',
+	'current',
+	'overdue0',
+	'overdue30',
+	'overdue60',
+	'overdue90',
+	'overdue120',
+];
+
+describe('Output', () => {
+	test('by default one item per row, as saved workflows had it', async () => {
+		const rows = jsonOf(await node.run(aged()));
+		const chosen = jsonOf(await node.run(aged({ output: 'rows' })));
+		expect(rows.length).toBeGreaterThan(1);
+		expect(chosen).toEqual(rows);
+		const output = new TelcoBillingReport().description.properties.find(
+			(p) => p.name === 'output',
+		)!;
+		expect(output.default).toBe('rows');
+		expect(output.options!.map((o) => (o as { name: string }).name)).toEqual([
+			'File',
+			'One Item per Row',
+			'One Item With All Rows',
+		]);
+	});
+
+	test('One Item With All Rows: the rows, their count, and the total of each money column', async () => {
+		const rows = jsonOf(await node.run(aged()));
+		const result = await node.run(aged({ output: 'allRows' }));
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		const [all] = jsonOf(result);
+		expect(all.rows).toEqual(rows);
+		expect(all.count).toBe(rows.length);
+		expect(all.totals).toEqual(Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c)])));
+		// Numbers, at most 2 decimals; the balance total is what the customers owe.
+		const totals = all.totals as Record<string, number>;
+		for (const value of Object.values(totals)) expect(Math.round(value * 100)).toBe(value * 100);
+		const owed = state()
+			.customers.filter((c) => c.deptid === 1 && c.balance > 0)
+			.reduce((sum, c) => sum + Math.round(c.balance * 100), 0);
+		expect(totals.balance).toBe(owed / 100);
+	});
+
+	test('One Item With All Rows of an empty report: no rows, count 0, zero totals', async () => {
+		const result = await node.run(
+			report({
+				report: 'creditReport',
+				when: 'custom',
+				dateFrom: '2001-01-01',
+				dateTo: '2001-01-31',
+				output: 'allRows',
+			}),
+		);
+		expect(jsonOf(result)).toEqual([{ rows: [], count: 0, totals: { amount: 0 } }]);
+	});
+
+	test('a report without money columns has no totals', async () => {
+		const [all] = jsonOf(
+			await node.run(
+				report({ report: 'activeCustomersSummary', when: 'this year', output: 'allRows' }),
+			),
+		);
+		expect(all).not.toHaveProperty('totals');
+		expect(all.count).toBe((all.rows as IDataObject[]).length);
+	});
+
+	test('File: a CSV in `data` that parses back to the rows, the HTML table and the count in the json', async () => {
+		// A company name a CSV and an HTML table must both get right.
+		const owing = state()
+			.customers.filter((c) => c.deptid === 1 && c.balance > 0)
+			.sort((a, b) => b.balance - a.balance)[0];
+		owing.company = 'Smith, "Jones" & <Sons>\nPty Ltd';
+		const rows = jsonOf(await node.run(aged()));
+		const result = await node.run(aged({ output: 'file' }));
+		expect(result.items).toHaveLength(1);
+		const [item] = result.items;
+		expect(item.binary?.data).toMatchObject({
+			mimeType: 'text/csv',
+			fileName: `aged-receivables_${today}.csv`,
+			fileExtension: 'csv',
+		});
+		const csv = Buffer.from(item.binary!.data.data, 'base64').toString('utf8');
+		const [header, ...lines] = parseCsv(csv);
+		expect(header).toEqual(Object.keys(rows[0]));
+		expect(lines.map((line) => Object.fromEntries(header.map((c, i) => [c, line[i]])))).toEqual(
+			rows.map((row) => Object.fromEntries(Object.entries(row).map(([c, v]) => [c, String(v)]))),
+		);
+		expect(lines[0][header.indexOf('display_name')]).toBe('Smith, "Jones" & <Sons>\nPty Ltd');
+		expect(item.json).toMatchObject({
+			report: 'Aged Receivables',
+			fileName: `aged-receivables_${today}.csv`,
+			count: rows.length,
+			totals: Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c)])),
+		});
+		const html = item.json.html as string;
+		expect(html).toMatch(/^<table[^>]*>.*<\/table>$/s);
+		expect(html).toContain('Smith, &quot;Jones&quot; &amp; &lt;Sons&gt;');
+		expect(html).not.toContain('<Sons>');
+		expect(html.match(/<tbody>.*<\/tbody>/s)![0].match(/<tr>/g)).toHaveLength(rows.length);
+		expect(html).toContain('>CID</th>');
+		expect(html).toContain('>Display Name</th>');
+		expect(html).toContain('>Overdue 120</th>');
+		expect(html).toContain(`>${cents(rows, 'balance').toFixed(2)}</th>`);
+	});
+
+	test('File as an HTML table, in a field of the user’s choosing, named for the custom range', async () => {
+		const result = await node.run(
+			report({
+				report: 'creditReport',
+				when: 'custom',
+				dateFrom: '2001-01-01T00:00:00',
+				dateTo: '2001-01-31T00:00:00',
+				output: 'file',
+				fileFormat: 'html',
+				binaryPropertyName: 'report',
+			}),
+		);
+		const [item] = result.items;
+		expect(Object.keys(item.binary ?? {})).toEqual(['report']);
+		expect(item.binary!.report).toMatchObject({
+			mimeType: 'text/html',
+			fileName: 'credit-report_2001-01-01_to_2001-01-31.html',
+		});
+		const page = Buffer.from(item.binary!.report.data, 'base64').toString('utf8');
+		expect(page).toContain('<title>Credit Report, 2001-01-01 to 2001-01-31</title>');
+		expect(page).toContain(item.json.html as string);
+		expect(item.json).toMatchObject({ count: 0, totals: { amount: 0 } });
+		expect(item.json.html).toContain('No rows');
+	});
+
+	test('File of an empty report: the CSV still has its header row', async () => {
+		const result = await node.run(
+			report({
+				report: 'creditReport',
+				when: 'custom',
+				dateFrom: '2001-01-01',
+				dateTo: '2001-01-31',
+				output: 'file',
+			}),
+		);
+		const csv = Buffer.from(result.items[0].binary!.data.data, 'base64').toString('utf8');
+		expect(csv).toBe('date,cid,company,amount,description,iid\r\n');
+	});
+
+	test('a named period’s file says its days, on the platform’s clock', async () => {
+		const result = await node.run(
+			report({ report: 'creditReport', when: 'today', output: 'file' }),
+		);
+		expect(result.items[0].json.fileName).toBe(`credit-report_${today}.csv`);
+	});
+
+	test('under Continue On Fail a failed report stays the error item, not a table of it', async () => {
+		const result = await node.run(aged({ output: 'allRows' }), {
+			continueOnFail: true,
+			apiKey: 'wrong-key',
+		});
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({ error: expect.any(String) });
+		expect(result.items[0].json).not.toHaveProperty('rows');
+		expect(result.items[0].binary).toBeUndefined();
+	});
+});
+
+describe('refused before the report runs', () => {
+	test.each([
+		[{ output: '={{ "csv" }}' }, 'Output (output) must be one of: allRows, file, rows'],
+		[
+			{ output: 'file', fileFormat: '={{ "xlsx" }}' },
+			'File Format (fileFormat) must be one of: csv, html',
+		],
+		[
+			{ output: 'file', binaryPropertyName: ' ' },
+			'Put Output File in Field (binaryPropertyName) is required',
+		],
+	])('%j', async (parameters, message) => {
+		const result = await node.run(aged(parameters));
+		expect(result.error?.message).toBe(message);
+		expect(node.sim().requests).toEqual([]);
+	});
+});
+
+describe('the days a file name gives a named period', () => {
+	test.each([
+		'today',
+		'yesterday',
+		'this week',
+		'last week',
+		'this month',
+		'last month',
+		'this year',
+		'this quarter',
+		'last quarter',
+	])('%s: the days the simulator’s period table (the spec’s) gives', (when) => {
+		const now = new Date();
+		const { from, to } = range(when);
+		expect(periodDays(when, now)).toEqual({ from: from.slice(0, 10), to: to.slice(0, 10) });
+	});
+});
