@@ -4,6 +4,7 @@ import { collection, loadedMultiOptions } from '../shared/describe';
 import type { Operation } from '../shared/operations';
 import { isBlank, isCalendarDate } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
+import { shapeOutput } from './report.output';
 import { outputRule } from './report.outputRule';
 
 // The 20 reports the spec documents, with the options each takes beyond the date range.
@@ -405,5 +406,6 @@ export const reportOperations: Operation[] = [
 		rules: [reportRule, outputRule],
 		sendBody: reportBody,
 		output: { root: 'data', numbers: NUMBERS },
+		shapeItems: shapeOutput,
 	},
 ];

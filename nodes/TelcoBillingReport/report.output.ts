@@ -54,11 +54,8 @@ function isFailure(context: IExecuteSingleFunctions, item: INodeExecutionData): 
 	);
 }
 
-/**
- * routing.output.postReceive of the Output parameter, after the operation's own step made one item per
- * row: the rows as one item, or as a file.
- */
-async function shapeOutput(
+/** The operation's `shapeItems`, after its answer made one item per row: the rows as one item, or as a file. */
+export async function shapeOutput(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
@@ -131,7 +128,6 @@ export const outputFields: INodeProperties[] = [
 		],
 		default: 'rows',
 		description: 'How the report’s rows come out',
-		routing: { output: { postReceive: [shapeOutput] } },
 	},
 	{
 		displayName: 'File Format',

@@ -1,5 +1,7 @@
 import type {
 	IDataObject,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -93,6 +95,14 @@ export interface Operation {
 	) => Promise<IDataObject | undefined> | IDataObject | undefined;
 	/** The item to output when a read finds nothing, if the user asked for one (upsert flows need it). */
 	whenEmpty?: (input: RequestInput) => IDataObject | undefined;
+	/**
+	 * Reshapes one input item's output items after a successful answer (a report's rows as one item, or as
+	 * a file): runs with the item's context.
+	 */
+	shapeItems?: (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+	) => Promise<INodeExecutionData[]>;
 	/**
 	 * Shapes checked input into what the API expects, where the UI offers a choice the API spells as
 	 * fields.

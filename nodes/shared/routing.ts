@@ -198,6 +198,34 @@ async function readPages(
 	return itemsOf(context, op, input, records);
 }
 
+/** The operation's requests for one item, and its output items. */
+async function itemsFor(
+	context: IExecutePaginationFunctions,
+	op: Operation,
+	state: Prepared,
+	sent: IHttpRequestOptions,
+): Promise<INodeExecutionData[]> {
+	if (op.list === 'paged') return await readPages(context, op, sent, state);
+	const request = senderFor(context, state.settings);
+	if (op.answerFrom)
+		return itemsOf(
+			context,
+			op,
+			state.input,
+			toRecords(await op.answerFrom(request, state.input), op.output),
+		);
+	if (op.beforeRequest) {
+		state.before = await op.beforeRequest(request, state.input);
+		if (op.sendBody && op.method !== 'GET')
+			sent.body = op.sendBody(state.input, state.before) as IDataObject;
+	}
+	const body = await platformRequest(context, sent, {
+		...state.settings,
+		repeatable: isRepeatable(op),
+	});
+	return await outputItems(context, op, state, body);
+}
+
 /**
  * The requests of one node run share a limiter: n8n starts every item's request at once, and a shared
  * platform answers a burst of thousands with throttling or an outage. The credential sets the bound.
@@ -234,25 +262,8 @@ function sendRequests(op: Operation) {
 		return await politely(this, op, async (aside) => {
 			state.settings = { ...state.settings, aside };
 			try {
-				if (op.list === 'paged') return await readPages(this, op, sent, state);
-				const request = senderFor(this, state.settings);
-				if (op.answerFrom)
-					return itemsOf(
-						this,
-						op,
-						state.input,
-						toRecords(await op.answerFrom(request, state.input), op.output),
-					);
-				if (op.beforeRequest) {
-					state.before = await op.beforeRequest(request, state.input);
-					if (op.sendBody && op.method !== 'GET')
-						sent.body = op.sendBody(state.input, state.before) as IDataObject;
-				}
-				const body = await platformRequest(this, sent, {
-					...state.settings,
-					repeatable: isRepeatable(op),
-				});
-				return await outputItems(this, op, state, body);
+				const items = await itemsFor(this, op, state, sent);
+				return op.shapeItems ? await op.shapeItems.call(this, items) : items;
 			} catch (error) {
 				return await failedItem(this, error, { ...state, op });
 			}
