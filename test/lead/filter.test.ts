@@ -26,7 +26,7 @@ describe('Lead', () => {
 // show what came back rather than nothing.
 describe('answers whose shape the spec does not show, in another shape than the simulator’s own', () => {
 	beforeEach(() => {
-		state().minimalAnswers = true;
+		state().extras.add('otherShapes');
 	});
 	test('Lead Search likewise', async () => {
 		const result = await run('lead', 'filter', { returnAll: true, filters: { company: 'dental' } });

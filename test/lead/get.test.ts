@@ -14,7 +14,7 @@ describe('Lead', () => {
 // show what came back rather than nothing.
 describe('answers whose shape the spec does not show, in another shape than the simulator’s own', () => {
 	beforeEach(() => {
-		state().minimalAnswers = true;
+		state().extras.add('otherShapes');
 	});
 	test('Lead Get outputs the whole answer when it has no `lead` key', async () => {
 		const lead = state().leads[0];

@@ -18,7 +18,7 @@ describe('Lead', () => {
 // show what came back rather than nothing.
 describe('answers whose shape the spec does not show, in another shape than the simulator’s own', () => {
 	beforeEach(() => {
-		state().minimalAnswers = true;
+		state().extras.add('otherShapes');
 	});
 	test('Lead Get Many outputs the first page whole, once, when it has no `results` key', async () => {
 		const result = await run('lead', 'getAll', { returnAll: true });

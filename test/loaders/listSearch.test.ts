@@ -23,8 +23,7 @@ test('customer list search by company, name or email, without duplicates', async
 	expect(found.results.find((r) => r.value === String(target.cid))?.name).toContain(target.company);
 });
 
-test('customer list search when search records carry no cid (the spec lists none): ids come from getAll', async () => {
-	node.sim().state.minimalAnswers = true;
+test('customer list search against search records without cid (the strict default): ids come from getAll', async () => {
 	const customers = node.sim().state.customers.filter((c) => c.deptid === 1 && c.active);
 	const target = customers[4];
 	const bySurname = (await node.options('listSearch.searchCustomers', {}, target.surname)) as {

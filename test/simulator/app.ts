@@ -16,15 +16,16 @@ import { registerAccountRoutes, registerResetRoute } from './routes/account';
 import { registerServiceRoutes } from './routes/services';
 import { State } from './state';
 import { inspect } from '../conformance/guard';
+import type { AddressInfo } from 'node:net';
 import type { ApiKey, Seed } from './state';
+import { extrasOf } from './extras';
+import type { Extra } from './extras';
+import { ShareChooser, defaultModes, replaceLate, send503, serveEarly } from './faults';
+import type { Fault, FaultEntry, FaultModes } from './faults';
+import { typeRefusal } from './strict';
 import type { SenderOptions } from './bulkEmail';
 
-/**
- * A failure served instead of the next answer; `{ errorCode }` answers a bulk-email style failure
- * with that code.
- */
-/** 'pass' lets a request through untouched: queued before a fault, it makes the fault hit a later request. */
-export type Fault = 'http500' | 'drop' | 'hang' | 'invalidKey' | 'pass' | { errorCode: string };
+export type { Fault } from './faults';
 
 declare module 'fastify' {
 	interface FastifyRequest {
@@ -41,12 +42,23 @@ export interface Simulator {
 	 * any.
 	 */
 	requests: Array<{ method: string; url: string; body?: unknown }>;
-	/** Faults served to the next requests, one each, in order. */
+	/** Faults served to the next requests, one each, in order (faults.ts lists them). */
 	faults: Fault[];
+	/** Lasting fault modes (shares of 503, 429, resets, lost answers; the outage), changed in place. */
+	modes: FaultModes;
+	/** Every fault served, in order: `countFaults(sim.faultLog)` counts them by kind. */
+	faultLog: FaultEntry[];
+	/** The kindnesses switched on by name (extras.ts); the same set as `state.extras`. */
+	extras: Set<Extra>;
 	/** Milliseconds every API request waits before it is handled: a slow platform, for overlap tests. */
 	latency: { ms: number };
 	/** API requests being handled right now, and the most at once so far (set `most` to 0 to measure anew). */
 	concurrency: { now: number; most: number };
+	/**
+	 * An outage from now for `ms`: every API request answered 503, or with mode 'refuse' the port closed
+	 * (connections refused) and opened again on the same port.
+	 */
+	outage(ms: number, mode?: FaultModes['outageMode']): void;
 	close(): Promise<void>;
 }
 
@@ -58,6 +70,12 @@ export interface SimulatorOptions {
 	bulkEmail?: Partial<SenderOptions>;
 	/** Rows per page of the `/get/page/{n}` listings (the spec does not say; 20, like leads and campaigns). */
 	pageSize?: number;
+	/** Kindnesses switched on by name (extras.ts); none: strictly the spec. */
+	extras?: string[];
+	/** Lasting fault modes from the start (faults.ts); `outage` starts when the simulator listens. */
+	modes?: Partial<Omit<FaultModes, 'outageUntil' | 'outageMode'>>;
+	outage?: { ms: number; mode?: FaultModes['outageMode'] };
+	latency?: number;
 }
 
 function invalidKey(request: FastifyRequest) {
@@ -71,9 +89,20 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	Object.assign(state.bulkEmail.sender, options.bulkEmail);
 	const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 });
 	const requests: Simulator['requests'] = [];
+	for (const extra of extrasOf(options.extras ?? [])) state.extras.add(extra);
 	const faults: Fault[] = [];
-	const latency = { ms: 0 };
+	const modes: FaultModes = { ...defaultModes(), ...options.modes };
+	const chooser = new ShareChooser(modes);
+	const faultLog: FaultEntry[] = [];
+	const latency = { ms: options.latency ?? 0 };
 	const concurrency = { now: 0, most: 0 };
+	const log = (fault: Fault, request: FastifyRequest, by: FaultEntry['by']) =>
+		faultLog.push({
+			fault: typeof fault === 'object' ? 'errorCode' : (fault as FaultEntry['fault']),
+			method: request.method,
+			url: request.url,
+			by,
+		});
 
 	app.decorateRequest('apiKey', null as unknown as ApiKey);
 	// The platform answers every failure with HTTP 200; an empty JSON body is treated as {}.
@@ -97,14 +126,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		concurrency.most = Math.max(concurrency.most, ++concurrency.now);
 		reply.raw.once('close', () => concurrency.now--);
 		if (latency.ms > 0) await sleep(latency.ms);
+		if (Date.now() < modes.outageUntil) {
+			faultLog.push({ fault: 'outage', method: request.method, url: request.url, by: 'outage' });
+			return send503(reply);
+		}
 		const fault = faults.shift();
-		if (fault) pending.set(request, fault);
+		if (!fault || fault === 'pass') return undefined;
+		log(fault, request, 'queue');
+		pending.set(request, fault);
 		// Never answers: the client's timeout is what ends the request.
 		if (fault === 'hang') return await new Promise<undefined>(() => {});
-		if (fault === 'drop') {
-			request.raw.socket.destroy();
-			return reply;
-		}
+		if (serveEarly(fault, request, reply, modes)) return reply;
 		if (fault === 'invalidKey') return reply.send(invalidKey(request));
 		if (typeof fault === 'object')
 			return reply.send({
@@ -115,8 +147,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		return undefined;
 	});
 	// Once the body is parsed: kept for tests that read what was sent, and checked against the spec.
-	app.addHook('preValidation', async (request) => {
-		if (request.url.startsWith('/__simulator/')) return;
+	app.addHook('preValidation', async (request, reply) => {
+		if (request.url.startsWith('/__simulator/')) return undefined;
 		const entry = received.get(request);
 		if (entry && request.body !== undefined) entry.body = request.body;
 		inspect({
@@ -125,15 +157,30 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			body: request.body,
 			headers: request.headers,
 		});
+		if (pending.has(request)) return undefined;
+		// The lasting modes choose by the whole request, body included, so they act here.
+		const chosen = chooser.choose(request.method, request.url, request.body);
+		if (!chosen) return undefined;
+		log(chosen, request, 'share');
+		pending.set(request, chosen);
+		return serveEarly(chosen, request, reply, modes) ? reply : undefined;
 	});
 	app.addHook('preHandler', async (request, reply) => {
-		if (pending.get(request) !== 'http500') return undefined;
-		// Like a careless error page, it echoes what it failed on: the path (key included) and the body.
-		const body = request.body === undefined ? '' : ` with ${JSON.stringify(request.body)}`;
-		return reply
-			.code(500)
-			.type('text/plain')
-			.send(`Internal Server Error while handling ${request.url}${body}`);
+		if (request.url.startsWith('/__simulator/')) return undefined;
+		if (pending.get(request) === 'http500') {
+			// Like a careless error page, it echoes what it failed on: the path (key included) and the body.
+			const body = request.body === undefined ? '' : ` with ${JSON.stringify(request.body)}`;
+			return reply
+				.code(500)
+				.type('text/plain')
+				.send(`Internal Server Error while handling ${request.url}${body}`);
+		}
+		return undefined;
+	});
+	// Faults that replace the route's answer after it ran (and stored what it was sent).
+	app.addHook('onSend', async (request, reply, payload) => {
+		const fault = pending.get(request);
+		return fault ? replaceLate(fault, reply, payload) : payload;
 	});
 
 	app.register(
@@ -142,7 +189,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 				const key = state.keys.get((request.params as { apiKey: string }).apiKey);
 				if (!key || key.disabled) return reply.send(invalidKey(request));
 				request.apiKey = key;
-				return undefined;
+				// Strict by default: a wrong type where the spec gives one is refused before the route runs.
+				const refusal = typeRefusal(request, state.extras);
+				return refusal ? reply.send(refusal) : undefined;
 			});
 			registerCustomerRoutes(keyed, state);
 			registerContactRoutes(keyed, state);
@@ -159,7 +208,28 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		{ prefix: '/:apiKey' },
 	);
 
-	registerControlRoutes(app, state, faults, latency);
+	let reopen: { timer: NodeJS.Timeout; open: () => Promise<void> } | undefined;
+	const outage = (ms: number, mode: FaultModes['outageMode'] = '503') => {
+		modes.outageMode = mode;
+		if (mode === '503') {
+			modes.outageUntil = Date.now() + ms;
+			return;
+		}
+		// Refused connections: the port closed for `ms`, then listened on again (same port).
+		if (reopen) return;
+		const { port, address } = app.server.address() as AddressInfo;
+		modes.outageUntil = Date.now() + ms;
+		app.server.close();
+		app.server.closeAllConnections();
+		const open = async () => {
+			clearTimeout(reopen!.timer);
+			reopen = undefined;
+			await new Promise<void>((resolve) => app.server.listen(port, address, resolve));
+		};
+		reopen = { timer: setTimeout(() => void open(), ms), open };
+	};
+
+	registerControlRoutes(app, state, { faults, latency, modes, faultLog, concurrency, outage });
 	// The only endpoints without a key in the path.
 	registerAccountRoutes(app, state);
 
@@ -171,15 +241,21 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	});
 
 	const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+	if (options.outage) outage(options.outage.ms, options.outage.mode);
 	return {
 		app,
 		state,
 		url: address.replace('localhost', '127.0.0.1'),
 		requests,
 		faults,
+		modes,
+		faultLog,
+		extras: state.extras,
 		latency,
 		concurrency,
+		outage,
 		close: async () => {
+			if (reopen) await reopen.open();
 			await app.close();
 		},
 	};

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // Starts the billing-platform simulator: `npm start`, or `npm run simulator -- --port 8787 --seed file.json`.
+// A bad day on the platform (test/simulator/faults.ts): --latency 50 --fail503 0.02 --fail429 0.01
+// --reset-share 0.01 --fail-after-write 0.01 --retry-after 1 --fault-seed 7 --outage 30000 [--outage-mode refuse].
+// Kindnesses beyond the spec (test/simulator/extras.ts): --extras searchCid,otherSpelling,looseTypes,otherShapes.
 // Plain JavaScript so the shipped-code lint rules (no process, no console) stay strict for every .ts file.
 require('tsx/cjs');
 const { readFileSync } = require('node:fs');
@@ -23,12 +26,54 @@ function describeKey(sim, key) {
 		.join(', ');
 }
 
+/** A numeric flag, or undefined when absent; a flag given without a number is an error. */
+function numberOption(name) {
+	const value = option(name);
+	if (value === undefined) return undefined;
+	const number = Number(value);
+	if (value === '' || !Number.isFinite(number))
+		throw new Error(`--${name} needs a number, got ${value}`);
+	return number;
+}
+
+function faultModes() {
+	const modes = {
+		fail503Share: numberOption('fail503'),
+		fail429Share: numberOption('fail429'),
+		resetShare: numberOption('reset-share'),
+		failAfterWriteShare: numberOption('fail-after-write'),
+		retryAfter: numberOption('retry-after'),
+		seed: numberOption('fault-seed'),
+	};
+	return Object.fromEntries(Object.entries(modes).filter(([, value]) => value !== undefined));
+}
+
+function describeFaults(sim) {
+	const m = sim.modes;
+	const parts = [
+		sim.latency.ms ? `latency ${sim.latency.ms} ms` : '',
+		m.fail503Share ? `${m.fail503Share * 100}% 503` : '',
+		m.fail429Share ? `${m.fail429Share * 100}% 429 (Retry-After ${m.retryAfter} s)` : '',
+		m.resetShare ? `${m.resetShare * 100}% resets` : '',
+		m.failAfterWriteShare ? `${m.failAfterWriteShare * 100}% lost answers` : '',
+		m.outageUntil > Date.now()
+			? `outage (${m.outageMode}) for ${m.outageUntil - Date.now()} ms`
+			: '',
+	].filter(Boolean);
+	return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
 async function main() {
 	const seedPath = option('seed');
+	const outageMs = numberOption('outage');
 	const sim = await startSimulator({
 		port: Number(option('port') || process.env.SIMULATOR_PORT || 8787),
 		host: option('host') || '127.0.0.1',
 		seed: seedPath ? JSON.parse(readFileSync(seedPath, 'utf8')) : undefined,
+		extras: option('extras') ? option('extras').split(',').filter(Boolean) : [],
+		modes: faultModes(),
+		latency: numberOption('latency'),
+		outage: outageMs ? { ms: outageMs, mode: option('outage-mode') || '503' } : undefined,
 	});
 	const smtpPort = Number(option('smtp-port') || process.env.SIMULATOR_SMTP_PORT || 2525);
 	const smtp = await startSmtpSink(sim.state.mailbox, smtpPort);
@@ -47,6 +92,8 @@ async function main() {
 			`  Try: curl ${sim.url}/demo-key-0001/customer/getAll`,
 			`  Bulk email sender: ${interval > 0 ? `every ${interval} ms` : 'off'}; sent mail: ${sim.url}/__simulator/outbox`,
 			`  SMTP sink: 127.0.0.1:${smtp.port} (no auth, no TLS); received mail: ${sim.url}/__simulator/mailbox`,
+			`  Extras: ${[...sim.extras].join(', ') || 'none (strictly the spec)'}`,
+			`  Faults: ${describeFaults(sim)}; change them: POST ${sim.url}/__simulator/faults, counts: GET the same`,
 			'Press Ctrl-C to stop.',
 		].join('\n'),
 	);

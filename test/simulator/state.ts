@@ -15,6 +15,7 @@ import type { Lead, Order, TimelineEntry } from './crm';
 import { VENDORS } from './billing';
 import type { BillRun, Cancellation, Commission, Credit, Invoice, Vendor } from './billing';
 import { seedHistory } from './history';
+import type { Extra } from './extras';
 
 export type Seed = typeof seedFile;
 
@@ -214,12 +215,8 @@ export class State {
 	/** Calls from before start-up (see history/calls.ts): kept when the imported CDRs are reset. */
 	callHistory: CallHistory = { cdrs: [], billed: [] };
 	timeline: TimelineEntry[] = [];
-	/**
-	 * Answer only what the spec promises: where it shows no shape (lead reads, timeline), another
-	 * plausible shape than the simulator's own; where it lists a record's fields (customer search), only
-	 * those. Tests use it to see the nodes rely on neither our shapes nor our extra fields.
-	 */
-	minimalAnswers = false;
+	/** The kindnesses and variants switched on by name (extras.ts); empty: strictly the spec. */
+	extras = new Set<Extra>();
 	/** Mail the sandbox's SMTP sink received (reports sent by example workflows). */
 	mailbox: Array<{ from: string; to: string[]; subject: string; message: string; at: string }> = [];
 	cdrExports: Array<{

@@ -21,7 +21,7 @@ describe('Timeline Entry', () => {
 // show what came back rather than nothing.
 describe('answers whose shape the spec does not show, in another shape than the simulator’s own', () => {
 	beforeEach(() => {
-		state().minimalAnswers = true;
+		state().extras.add('otherShapes');
 	});
 	test('Timeline Get Many outputs the whole answer when it has no `entries` key', async () => {
 		await run('timeline', 'upsert', {

@@ -8,9 +8,28 @@ type Req = FastifyRequest<{ Params: Record<string, string>; Body: unknown }>;
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const NO_SOURCE = fail('cdr_source is not set for this key');
 
+/**
+ * The spec's numeric CDR fields (duration, billsec: integer; cost: decimal; privacy_flag: 0/1), refused
+ * per record when sent as text unless the `looseTypes` extra is on.
+ */
+function typeError(r: Record<string, unknown>): string | undefined {
+	for (const field of ['duration', 'billsec'])
+		if (r[field] !== undefined && !Number.isInteger(r[field])) return `${field} must be an integer`;
+	if (
+		r.cost !== undefined &&
+		r.cost !== null &&
+		!(typeof r.cost === 'number' && Number.isFinite(r.cost))
+	)
+		return 'cost must be a number';
+	if (r.privacy_flag !== undefined && r.privacy_flag !== 0 && r.privacy_flag !== 1)
+		return 'privacy_flag must be 0 or 1';
+	return undefined;
+}
+
 /** Checks one incoming CDR; returns the reason it is refused, or the record to store. */
 function readCdr(
 	input: unknown,
+	looseTypes: boolean,
 ): { error: string } | { cdr: Omit<Cdr, 'id' | 'source' | 'deptid'> } {
 	if (!input || typeof input !== 'object' || Array.isArray(input))
 		return { error: 'CDR must be an object' };
@@ -19,6 +38,8 @@ function readCdr(
 	for (const field of ['orig_id', 'startdate', 'callerid', 'direction', 'destination']) {
 		if (text(r[field]).trim() === '') return { error: `${field} is required` };
 	}
+	const wrongType = looseTypes ? undefined : typeError(r);
+	if (wrongType) return { error: wrongType };
 	if (!DATETIME.test(text(r.startdate))) return { error: 'startdate must be YYYY-MM-DD HH:MM:SS' };
 	if (
 		r.enddate !== undefined &&
@@ -58,7 +79,7 @@ export function registerCdrRoutes(app: FastifyInstance, state: State): void {
 	const sourceOf = (request: Req) => request.apiKey.data.cdr_source;
 
 	const addOne = (request: Req, input: unknown) => {
-		const read = readCdr(input);
+		const read = readCdr(input, state.extras.has('looseTypes'));
 		const yourid =
 			input && typeof input === 'object'
 				? ((input as Record<string, unknown>).orig_id ?? null)

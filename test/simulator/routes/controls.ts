@@ -1,10 +1,59 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CdrStore } from '../cdrStore';
-import type { Fault } from '../app';
 import type { State } from '../state';
 import { sampleCdr } from '../sampleCdr';
+import { EXTRAS, isExtra } from '../extras';
+import { NAMED_FAULTS, countFaults, defaultModes } from '../faults';
+import type { Fault, FaultEntry, FaultModes } from '../faults';
 
-const FAULTS: Fault[] = ['http500', 'drop', 'hang', 'invalidKey'];
+const FAULTS: readonly string[] = NAMED_FAULTS;
+const SHARES = ['fail503Share', 'fail429Share', 'resetShare', 'failAfterWriteShare'] as const;
+
+/** The simulator's fault machinery the controls reach (app.ts owns it). */
+export interface FaultControls {
+	faults: Fault[];
+	latency: { ms: number };
+	modes: FaultModes;
+	faultLog: FaultEntry[];
+	concurrency: { now: number; most: number };
+	outage(ms: number, mode?: FaultModes['outageMode']): void;
+}
+
+interface ModesBody {
+	fail503Share?: number;
+	fail429Share?: number;
+	resetShare?: number;
+	failAfterWriteShare?: number;
+	retryAfter?: number;
+	seed?: number;
+	latency?: number;
+	outage?: { ms?: number; mode?: string };
+	/** true: every mode back to off (shares 0, no outage, no latency) before the rest is applied. */
+	off?: boolean;
+}
+
+/** What is wrong with a modes body, or undefined. */
+function modesProblem(body: ModesBody): string | undefined {
+	for (const name of SHARES) {
+		const value = body[name];
+		if (value !== undefined && !(typeof value === 'number' && value >= 0 && value <= 1))
+			return `${name} must be a share between 0 and 1`;
+	}
+	const total = SHARES.reduce((sum, name) => sum + (body[name] ?? 0), 0);
+	if (total > 1) return 'the shares together must not exceed 1';
+	for (const name of ['retryAfter', 'latency'] as const) {
+		const value = body[name];
+		if (value !== undefined && !(typeof value === 'number' && value >= 0))
+			return `${name} must be a number, 0 or more`;
+	}
+	if (body.seed !== undefined && !Number.isInteger(body.seed)) return 'seed must be an integer';
+	if (body.outage !== undefined) {
+		const { ms, mode = '503' } = body.outage ?? {};
+		if (typeof ms !== 'number' || !(ms >= 0)) return 'outage.ms must be a number of milliseconds';
+		if (mode !== '503' && mode !== 'refuse') return "outage.mode must be '503' or 'refuse'";
+	}
+	return undefined;
+}
 
 /**
  * Simulator-only controls under /__simulator (not part of the platform's API), for tests running in
@@ -13,9 +62,9 @@ const FAULTS: Fault[] = ['http500', 'drop', 'hang', 'invalidKey'];
 export function registerControlRoutes(
 	app: FastifyInstance,
 	state: State,
-	faults: Fault[],
-	latency: { ms: number },
+	controls: FaultControls,
 ): void {
+	const { faults, latency, modes, faultLog, concurrency } = controls;
 	app.get(
 		'/__simulator/cdrs',
 		async (request: FastifyRequest<{ Querystring: { source?: string } }>) => ({
@@ -83,10 +132,25 @@ export function registerControlRoutes(
 	app.post(
 		'/__simulator/fault',
 		async (
-			request: FastifyRequest<{ Body: { fault?: Fault; error_code?: string; after?: number } }>,
+			request: FastifyRequest<{
+				Body: { fault?: Fault; error_code?: string; after?: number; retry_after?: number };
+			}>,
 			reply,
 		) => {
-			const { fault, error_code: errorCode, after = 0 } = request.body ?? {};
+			const {
+				fault,
+				error_code: errorCode,
+				after = 0,
+				retry_after: retryAfter,
+			} = request.body ?? {};
+			// `retry_after`: seconds in the Retry-After header of the 429s served from now on.
+			if (retryAfter !== undefined) {
+				if (!(typeof retryAfter === 'number' && retryAfter >= 0))
+					return reply
+						.code(400)
+						.send({ success: false, description: 'retry_after must be a number of seconds' });
+				modes.retryAfter = retryAfter;
+			}
 			// `after: n`: the fault hits the (n+1)th request from now (e.g. the third batch of an import).
 			if (!(Number.isInteger(after) && after >= 0))
 				return reply
@@ -95,7 +159,7 @@ export function registerControlRoutes(
 			if (errorCode || (typeof fault === 'string' && FAULTS.includes(fault)))
 				for (let i = 0; i < after; i++) faults.push('pass');
 			if (errorCode) faults.push({ errorCode });
-			else if (typeof fault === 'string' && FAULTS.includes(fault)) faults.push(fault);
+			else if (typeof fault === 'string' && FAULTS.includes(fault)) faults.push(fault as Fault);
 			else
 				return reply.code(400).send({
 					success: false,
@@ -117,4 +181,49 @@ export function registerControlRoutes(
 			return { success: true, ms };
 		},
 	);
+
+	// Lasting fault modes: shares of transient faults, Retry-After, seed, latency, an outage from now.
+	app.post('/__simulator/faults', async (request: FastifyRequest<{ Body: ModesBody }>, reply) => {
+		const body = request.body ?? {};
+		const problem = modesProblem(body);
+		if (problem) return reply.code(400).send({ success: false, description: problem });
+		if (body.off) {
+			Object.assign(modes, defaultModes());
+			latency.ms = 0;
+		}
+		for (const name of [...SHARES, 'retryAfter', 'seed'] as const)
+			if (body[name] !== undefined) modes[name] = body[name]!;
+		if (body.latency !== undefined) latency.ms = body.latency;
+		if (body.outage)
+			controls.outage(body.outage.ms!, (body.outage.mode ?? '503') as FaultModes['outageMode']);
+		return { success: true, modes, latency: latency.ms };
+	});
+
+	// What the faults did: counts by kind, the queue left, the concurrency counter.
+	app.get('/__simulator/faults', async () => ({
+		success: true,
+		modes,
+		latency: latency.ms,
+		counts: countFaults(faultLog),
+		served: faultLog.length,
+		queued: faults.length,
+		concurrency,
+	}));
+
+	// The kindnesses switched on by name (extras.ts): the whole set, replacing the previous one.
+	app.post(
+		'/__simulator/extras',
+		async (request: FastifyRequest<{ Body: { extras?: unknown } }>, reply) => {
+			const names = request.body?.extras;
+			if (!Array.isArray(names) || !names.every(isExtra))
+				return reply.code(400).send({
+					success: false,
+					description: `give extras, a list of names from ${EXTRAS.join(', ')}`,
+				});
+			state.extras.clear();
+			for (const name of names) state.extras.add(name);
+			return { success: true, extras: [...state.extras] };
+		},
+	);
+	app.get('/__simulator/extras', async () => ({ success: true, extras: [...state.extras] }));
 }

@@ -90,10 +90,10 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	const stamp = () => `${today()} 00:00:00`;
 
 	// Leads: pages of 20, the listing shape of the other /get/page endpoints (or, as the spec shows
-	// none, another one when asked).
+	// none, another one with the `otherShapes` extra).
 	const leadPage = (rows: Array<Record<string, unknown>>, pageParam: string) => {
 		const answer = page(rows, pageParam, LEAD_PAGE);
-		return state.minimalAnswers
+		return state.extras.has('otherShapes')
 			? {
 					success: true,
 					leads: answer.results,
@@ -142,7 +142,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	app.get('/leads/get/:lid', async (request: Req) => {
 		const lead = leads(request).find((l) => String(l.lid) === request.params.lid);
 		if (!lead) return fail('lead not found');
-		return state.minimalAnswers
+		return state.extras.has('otherShapes')
 			? { success: true, ...leadRecord(lead) }
 			: { success: true, lead: leadRecord(lead) };
 	});
@@ -330,7 +330,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 			event_date: e.event_date,
 			date_created: e.date_created,
 		}));
-		return state.minimalAnswers
+		return state.extras.has('otherShapes')
 			? { success: true, timeline: records }
 			: { success: true, entries: records };
 	});

@@ -157,12 +157,14 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 		if (!SEARCH_FIELDS.includes(field)) return fail('invalid search field');
 		const value = request.params.value.trim().toLowerCase();
 		if (value.length < 3) return fail('search value must be at least 3 characters');
-		// The spec's search record has no cid ("further customer data may be present"): ours adds it
-		// unless asked for only what the spec promises.
+		// The spec's search record has no cid ("further customer data may be present"): added only with
+		// the `searchCid` extra, so a node relying on it fails against the strict default.
 		const records = state.customers
 			.filter((c) => c.deptid === deptOf(request) && String(c[field]).toLowerCase().includes(value))
 			.map(searchRecord)
-			.map(({ cid, ...promised }) => (state.minimalAnswers ? promised : { cid, ...promised }));
+			.map(({ cid, ...promised }) =>
+				state.extras.has('searchCid') ? { cid, ...promised } : promised,
+			);
 		return { success: true, records };
 	});
 

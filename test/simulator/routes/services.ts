@@ -183,7 +183,19 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 			: fail('service not found');
 	});
 
+	// The spec spells the contract term two ways; its field table's `contractterm` is the one accepted,
+	// the prose's `contracterm` only with the `otherSpelling` extra (a platform that reads either).
+	const spellingRefusal = (request: Req) =>
+		request.body &&
+		typeof request.body === 'object' &&
+		'contracterm' in request.body &&
+		!state.extras.has('otherSpelling')
+			? fail('contracterm is not a service field (the field is contractterm)')
+			: undefined;
+
 	app.post('/services/add', async (request: Req) => {
+		const refused = spellingRefusal(request);
+		if (refused) return refused;
 		const parsed = createBody.safeParse(request.body ?? {});
 		if (!parsed.success)
 			return fail(cidIssue(parsed.error) ?? `${parsed.error.issues[0].path.join('.')} is required`);
@@ -229,6 +241,8 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 	app.post('/services/update/:id', async (request: Req) => {
 		const service = byId(request, request.params.id);
 		if (!service) return fail('service not found');
+		const refused = spellingRefusal(request);
+		if (refused) return refused;
 		const parsed = updateBody.safeParse(request.body ?? {});
 		if (!parsed.success)
 			return fail(cidIssue(parsed.error) ?? `${parsed.error.issues[0].path.join('.')} is invalid`);
