@@ -28,7 +28,7 @@ const offSpec = (path: string, body: unknown) =>
 		method: 'POST',
 		headers: { 'content-type': 'application/json', [OFF_SPEC_HEADER]: 'testing the refusal' },
 		body: JSON.stringify(body),
-	}).then((r) => r.json());
+	}).then((r) => r.json() as Promise<{ id?: string }>);
 const control = (path: string, body: unknown) =>
 	fetch(`${sim.url}/__simulator/${path}`, {
 		method: 'POST',
@@ -185,7 +185,9 @@ describe('lasting modes', () => {
 				outcomes.push(String(((error as Error).cause as { code?: string })?.code));
 			}
 		}
-		const counts = await (await fetch(`${sim.url}/__simulator/faults`)).json();
+		const counts = (await (await fetch(`${sim.url}/__simulator/faults`)).json()) as {
+			counts: Record<string, number>;
+		};
 		expect(counts.counts.http429).toBe(outcomes.filter((o) => o === '429').length);
 		expect(counts.counts.reset).toBe(outcomes.filter((o) => o === 'ECONNRESET').length);
 		expect(counts.counts.failAfterWrite).toBe(outcomes.filter((o) => o === '503').length);
@@ -227,17 +229,21 @@ describe('lasting modes', () => {
 	test('the modes control refuses what it cannot do', async () => {
 		const bad = await control('faults', { fail503Share: 2 });
 		expect(bad.status).toBe(400);
-		expect((await bad.json()).description).toBe('fail503Share must be a share between 0 and 1');
+		expect(((await bad.json()) as { description: string }).description).toBe(
+			'fail503Share must be a share between 0 and 1',
+		);
 	});
 });
 
+type Search = { records: Array<Record<string, unknown>> };
+
 describe('strict by default, extras by name', () => {
 	test('customer search records carry no cid unless searchCid is on', async () => {
-		const plain = await (await get('/customer/search/surname/Nguyen')).json();
+		const plain = (await (await get('/customer/search/surname/Nguyen')).json()) as Search;
 		expect(plain.records.length).toBeGreaterThan(0);
 		expect(plain.records[0]).not.toHaveProperty('cid');
 		sim.extras.add('searchCid');
-		const kind = await (await get('/customer/search/surname/Nguyen')).json();
+		const kind = (await (await get('/customer/search/surname/Nguyen')).json()) as Search;
 		expect(kind.records[0]).toHaveProperty('cid');
 	});
 
