@@ -3,7 +3,10 @@ import { useNode } from '../harness/nodeRunner';
 // Dropdowns and resource-locator lists, called through n8n-core's LoadOptionsContext against the simulator.
 const node = useNode(new TelcoBillingService(), { pageSize: 2 });
 
-test('customer list search by company, name or email, without duplicates', async () => {
+test('customer list search by company, name or email, without duplicates (search records with cid)', async () => {
+	// A platform that adds cid to search records (the spec's record has none) lets inactive customers,
+	// absent from getAll, be picked too.
+	node.sim().state.extras.add('searchCid');
 	const target = node.sim().state.customers[4];
 	const found = (await node.options('listSearch.searchCustomers', {}, target.surname)) as {
 		results: Array<{ name: string; value: string }>;
