@@ -16,7 +16,6 @@ import { registerAccountRoutes, registerResetRoute } from './routes/account';
 import { registerServiceRoutes } from './routes/services';
 import { State } from './state';
 import { inspect } from '../conformance/guard';
-import type { AddressInfo } from 'node:net';
 import type { ApiKey, Seed } from './state';
 import { extrasOf } from './extras';
 import type { Extra } from './extras';
@@ -208,7 +207,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		{ prefix: '/:apiKey' },
 	);
 
-	let reopen: { timer: NodeJS.Timeout; open: () => Promise<void> } | undefined;
+	let reopen: (() => Promise<void>) | undefined;
 	const outage = (ms: number, mode: FaultModes['outageMode'] = '503') => {
 		modes.outageMode = mode;
 		if (mode === '503') {
@@ -217,16 +216,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		}
 		// Refused connections: the port closed for `ms`, then listened on again (same port).
 		if (reopen) return;
-		const { port, address } = app.server.address() as AddressInfo;
+		const { port, address } = app.server.address() as { port: number; address: string };
 		modes.outageUntil = Date.now() + ms;
 		app.server.close();
 		app.server.closeAllConnections();
 		const open = async () => {
-			clearTimeout(reopen!.timer);
+			if (reopen !== open) return;
 			reopen = undefined;
 			await new Promise<void>((resolve) => app.server.listen(port, address, resolve));
 		};
-		reopen = { timer: setTimeout(() => void open(), ms), open };
+		reopen = open;
+		void sleep(ms).then(open);
 	};
 
 	registerControlRoutes(app, state, { faults, latency, modes, faultLog, concurrency, outage });
@@ -255,7 +255,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		concurrency,
 		outage,
 		close: async () => {
-			if (reopen) await reopen.open();
+			if (reopen) await reopen();
 			await app.close();
 		},
 	};

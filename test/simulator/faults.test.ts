@@ -1,3 +1,4 @@
+import { sleep } from 'n8n-workflow';
 import { startSimulator } from './app';
 import type { Simulator } from './app';
 import { countFaults } from './faults';
@@ -206,7 +207,7 @@ describe('lasting modes', () => {
 		await control('faults', { outage: { ms: 300 } });
 		expect((await get('/customer/getAll')).status).toBe(503);
 		expect((await get('/customer/balance/1001')).status).toBe(503);
-		await new Promise((resolve) => setTimeout(resolve, 350));
+		await sleep(350);
 		expect((await get('/customer/getAll')).status).toBe(200);
 		expect(countFaults(sim.faultLog)).toEqual({ outage: 2 });
 	});
@@ -214,7 +215,7 @@ describe('lasting modes', () => {
 	test("an outage with mode 'refuse' closes the port and opens it again on the same one", async () => {
 		sim.outage(300, 'refuse');
 		expect(await failureOf(get('/customer/getAll'))).toBe('ECONNREFUSED');
-		await new Promise((resolve) => setTimeout(resolve, 400));
+		await sleep(400);
 		expect((await get('/customer/getAll')).status).toBe(200);
 	});
 

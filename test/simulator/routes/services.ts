@@ -5,6 +5,7 @@ import { bodyCid, dateString, deptOf, fail, money, text, today } from '../respon
 import { SERVICE_STATUSES } from '../state';
 import type { Service, State } from '../state';
 import { page } from './paging';
+import type { Extra } from '../extras';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: unknown }>;
 
@@ -25,12 +26,16 @@ const SEARCHABLE = [
 ];
 const OPERATORS = ['=', 'like', '<', '>', '<=', '>=', '!='];
 
-/** A service record as the platform shows it: ids and money as strings. */
-export function serviceRecord(service: Service) {
-	const rest: Record<string, unknown> = { ...service };
+/**
+ * A service record as the platform shows it: ids and money as strings; the contract term under the
+ * field table's spelling `contractterm` only (the prose's `contracterm` too with `otherSpelling`).
+ */
+export function serviceRecord(service: Service, extras: ReadonlySet<Extra> = new Set()) {
+	const { contracterm, ...rest }: Partial<Service> = service;
 	delete rest.deptid;
 	return {
 		...rest,
+		...(extras.has('otherSpelling') && { contracterm }),
 		id: String(service.id),
 		cid: String(service.cid),
 		servicetype: String(service.servicetype),
@@ -147,7 +152,11 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 	const dateParam = (request: Req) => request.params.date ?? today();
 
 	app.get('/services/get/page/:page', async (request: Req) =>
-		page(mine(request).map(serviceRecord), request.params.page, pageSize),
+		page(
+			mine(request).map((s) => serviceRecord(s, state.extras)),
+			request.params.page,
+			pageSize,
+		),
 	);
 
 	app.post('/services/search', async (request: Req) => {
@@ -173,13 +182,13 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 					compare((s as unknown as Record<string, unknown>)[c.field], c.operator, c.value),
 				),
 		);
-		return { success: true, records: records.map(serviceRecord) };
+		return { success: true, records: records.map((s) => serviceRecord(s, state.extras)) };
 	});
 
 	app.get('/services/get/:id', async (request: Req) => {
 		const service = byId(request, request.params.id);
 		return service
-			? { success: true, serviceType: serviceRecord(service) }
+			? { success: true, serviceType: serviceRecord(service, state.extras) }
 			: fail('service not found');
 	});
 
@@ -309,7 +318,7 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 			success: true,
 			records: mine(request)
 				.filter((s) => s.parent_id === parent.id)
-				.map(serviceRecord),
+				.map((s) => serviceRecord(s, state.extras)),
 		};
 	});
 
