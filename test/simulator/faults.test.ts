@@ -114,6 +114,18 @@ describe('one-shot faults', () => {
 		});
 	});
 
+	test('failAfterWrite on a CDR batch: every row stored, and the retried batch refuses each as existing', async () => {
+		const batch = [cdrOf('batch-1'), cdrOf('batch-2')];
+		sim.faults.push('failAfterWrite');
+		expect((await post('/cdr/multiple/add', batch)).status).toBe(503);
+		expect(sim.state.cdrs.all.filter((c) => c.orig_id.startsWith('batch-'))).toHaveLength(2);
+		// What a retrying client must count as its own earlier rows, accepted.
+		expect(await (await post('/cdr/multiple/add', batch)).json()).toEqual([
+			{ success: false, yourid: 'batch-1', description: 'CDR ID already exists' },
+			{ success: false, yourid: 'batch-2', description: 'CDR ID already exists' },
+		]);
+	});
+
 	test('`after: n` in the HTTP control makes the fault hit a later request', async () => {
 		await control('fault', { fault: 'http503', after: 2 });
 		const statuses = [];
