@@ -3,10 +3,7 @@ import { useCustomer } from '../kits/customer';
 import { jsonOf } from '../harness/nodeRunner';
 const { node, customer } = useCustomer();
 
-// Against the strict platform: a search record carries only the spec's fields, no cid.
-beforeEach(() => {
-	node.sim().state.minimalAnswers = true;
-});
+// Against the strict platform (the simulator's default): a search record carries only the spec's fields, no cid.
 
 const state = () => node.sim().state;
 const withEmail = (email: string) =>
@@ -79,7 +76,9 @@ describe('Customer Create or Update, matched on email', () => {
 				'Customer ID, Account ID or CRM ID and give one of them',
 		);
 		// The node stopped itself: the description must not blame the platform.
-		expect(result.error?.description).toMatch(/^Nothing was created or updated: .*rather than guess/);
+		expect(result.error?.description).toMatch(
+			/^Nothing was created or updated: .*rather than guess/,
+		);
 		expect(writes()).toEqual([]);
 		expect(JSON.stringify(state().customers)).toBe(before);
 	});
@@ -144,7 +143,7 @@ describe('Customer Create or Update, matched on email', () => {
 	});
 
 	test('a platform whose search records carry cid: that cid is used, no further lookup', async () => {
-		state().minimalAnswers = false;
+		state().extras.add('searchCid');
 		const target = state().customers[2];
 		const result = await node.run(upsert(), { input: [{ email: target.email }] });
 		expect(jsonOf(result)).toEqual([{ action: 'updated', cid: target.cid }]);
