@@ -68,7 +68,7 @@ describe('an answer that is not JSON fails the item', () => {
 		const result = await node.run(
 			customer('takePayment', { cid: '={{ $json.cid }}', amount: 10, payWith: 'card_on_file' }),
 			{
-				input: [{ cid: '1001' }, { cid: '1002' }, { cid: '1003' }],
+				input: [{ cid: '1001' }, { cid: '1004' }, { cid: '1007' }],
 				continueOnFail: true,
 				// One at a time, so the fault meets the second item.
 				credential: { maxConcurrency: 1 },

@@ -81,7 +81,7 @@ describe('manual mode, restart and faults', () => {
 
 	test.each([
 		['an HTTP 500', 'http500', /^HTTP 500 from the billing platform/],
-		['invalid key', 'invalidKey', /^invalid key/],
+		['invalid key', 'invalidKey', /^The platform answered "invalid key": check the API key/],
 		['an HTTP-200 failure', { errorCode: 'capability_denied' }, /\[capability_denied\]$/],
 		['a dropped connection', 'drop', /billing platform/],
 	] as const)(
