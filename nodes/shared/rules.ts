@@ -130,12 +130,10 @@ function unlistedValue(field: INodeProperties, value: unknown): string | undefin
 	const allowed = listedValues(field);
 	if (!allowed || value === undefined) return undefined;
 	const values = field.type === 'multiOptions' && Array.isArray(value) ? value : [value];
-	const bad = values.filter((one) => !allowed.includes(String(one ?? '')));
-	if (bad.length === 0) return undefined;
-	return (
-		`${field.displayName} (${field.name}) must be one of: ${allowed.join(', ')} ` +
-		`(got ${JSON.stringify(bad[0] ?? null)})`
-	);
+	const listed = values.every((one) => allowed.includes(String(one ?? '')));
+	return listed
+		? undefined
+		: `${field.displayName} (${field.name}) must be one of: ${allowed.join(', ')}`;
 }
 
 /** Rows of a fixedCollection value, whether it holds one row (an object) or several (an array). */

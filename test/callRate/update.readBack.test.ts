@@ -1,6 +1,4 @@
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 
@@ -28,20 +26,18 @@ test('Update outputs the rate card as the platform now holds it, rates included:
 describe('a platform that saves the update under another card', () => {
 	// A platform that does not take ctgid (the spec's post body does not list it) answers the card it
 	// saved: here a new one. The node reads back the platform's id, never the one it was given.
-	let server: Server;
+	const server = Fastify({ logger: false, forceCloseConnections: true });
 	let url = '';
 	const seen: string[] = [];
-	beforeAll(async () => {
-		server = createServer((request, response) => {
-			seen.push(`${request.method} ${request.url}`);
-			response.setHeader('content-type', 'application/json');
-			if (request.method === 'POST') response.end(JSON.stringify({ success: true, ctgid: 7 }));
-			else response.end(JSON.stringify({ success: true, callRates: { ctgid: 7, name: 'New' } }));
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	server.addHook('onRequest', async (request) => {
+		seen.push(`${request.method} ${request.url}`);
 	});
-	afterAll(async () => await new Promise((resolve) => server.close(resolve)));
+	server.post('/*', async () => ({ success: true, ctgid: 7 }));
+	server.get('/*', async () => ({ success: true, callRates: { ctgid: 7, name: 'New' } }));
+	beforeAll(async () => {
+		url = await server.listen({ port: 0, host: '127.0.0.1' });
+	});
+	afterAll(async () => await server.close());
 
 	test('is a failure naming both cards, not card 1 read back as if updated', async () => {
 		seen.length = 0;

@@ -11,7 +11,7 @@ const refused = [
 		message:
 			'Criteria (criteria) row 1: Field (field) must be one of: billing_name, call_rates_id, cid, ' +
 			'date_created, date_ended, date_modified, id, ip_ipadd, monthlyfee, service_num, ' +
-			'service_status, start_date, username (got "password")',
+			'service_status, start_date, username',
 	},
 	{
 		rule: 'a service number that is a dot segment (daily/.. would reach another endpoint)',
