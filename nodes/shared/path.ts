@@ -26,8 +26,11 @@ export function dotSegmentRefusal(label: string, name: string): string {
 	return `${label} (${name}) cannot be "." or "..": the address would point at another record or endpoint`;
 }
 
-function segment(name: string, value: unknown): string {
-	// A last guard for paths filled outside the checked input (read-backs, pages).
+/**
+ * One path segment, URL-encoded; a dot segment throws. Every path built from a value (checked input,
+ * read-backs, pages, ids the platform answered) goes through it.
+ */
+export function pathSegment(name: string, value: unknown): string {
 	if (isDotSegment(value)) throw new Error(dotSegmentRefusal(name, name));
 	return encodeURIComponent(String(value ?? ''));
 }
@@ -36,7 +39,7 @@ function segment(name: string, value: unknown): string {
 export function fillPath(path: string, values: Record<string, unknown>): string {
 	return path
 		.replace(/\/\{(\w+)\?\}/g, (_, name: string) =>
-			isEmpty(values[name]) ? '' : `/${segment(name, values[name])}`,
+			isEmpty(values[name]) ? '' : `/${pathSegment(name, values[name])}`,
 		)
-		.replace(/\{(\w+)\}/g, (_, name: string) => segment(name, values[name]));
+		.replace(/\{(\w+)\}/g, (_, name: string) => pathSegment(name, values[name]));
 }
