@@ -65,11 +65,12 @@ export function checkInput(
 		if (value === undefined || value === null || String(value) === '')
 			throw refuse(`${label} (${name}) is required`);
 	}
-	// A value given by expression for a field with a fixed list is checked against it, as the editor would.
-	const unlisted = listedOptionsRefusal(op.fields ?? [], input);
-	if (unlisted) throw refuse(unlisted);
 	for (const rule of op.rules ?? []) {
 		const refusal = rule(input);
 		if (refusal) throw refuse(refusal);
 	}
+	// A value given by expression for a field with a fixed list is checked against it, as the editor would
+	// (after the operation's own rules, whose messages say more where they exist).
+	const unlisted = listedOptionsRefusal(op.fields ?? [], input);
+	if (unlisted) throw refuse(unlisted);
 }
