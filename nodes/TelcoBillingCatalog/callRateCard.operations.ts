@@ -1,9 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { collection, loadedOptions } from '../shared/describe';
 import type { Operation } from '../shared/operations';
-import { readBack } from '../shared/readBack';
-import { RefusedAnswer } from '../shared/failure';
-import type { KindedFailure } from '../shared/failure';
+import { readBackSaved } from './catalog.readBack';
 import { fixedRows, isBlank, rules } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
@@ -153,7 +151,7 @@ function rateCardBody(input: RequestInput): IDataObject {
 	const body: IDataObject = { ...fields };
 	// The spec's post body lists no id, but ctgid is the card's id among its fields (Resources › Call rate
 	// card) and the only way the spec leaves to name the card an update is for: without it every update
-	// would create a card. Whether the platform took it is checked on the answer (updatedCard).
+	// would create a card. Whether the platform took it is checked on the answer (readBackSaved).
 	const id = input.param('ctgid', '');
 	if (!isBlank(id)) body.ctgid = Number(id);
 	if (rows.length) body.callTypes = rows.map(rateItem);
@@ -199,32 +197,6 @@ const getRateCard: Operation = {
 	output: { root: 'callRates', numbers: RATE_NUMBERS },
 };
 
-const readCard = (ctgid: unknown) => readBack(getRateCard, () => ({ ctgid: String(ctgid ?? '') }));
-
-/**
- * The card the platform says it saved is the one read back (not the id the node was given); a card
- * other than the one asked for means the platform did not update it (it may have made a new card).
- */
-const updatedCard: Pick<Operation, 'output' | 'outputOf'> = {
-	output: readCard('').output,
-	outputOf: async (answer, context) => {
-		const asked = String(context.input.param('ctgid', '')).trim();
-		const said = (answer as IDataObject | undefined)?.ctgid;
-		// An answer without ctgid (the spec promises one) leaves only the asked id to read.
-		const saved = isBlank(said) ? asked : String(said).trim();
-		if (saved !== asked) {
-			const failure: KindedFailure = {
-				message:
-					`The platform saved call rate card ${saved}, not card ${asked} that was asked for: it may ` +
-					`have created a new card. Check both cards before running the update again.`,
-				preface: 'The platform accepted the update.',
-			};
-			throw new RefusedAnswer(failure);
-		}
-		return await readCard(saved).outputOf!(answer, context);
-	},
-};
-
 export const callRateOperations: Operation[] = [
 	{
 		value: 'getAll',
@@ -260,6 +232,6 @@ export const callRateOperations: Operation[] = [
 		// Without a valid id the update would create a card.
 		rules: [rules.recordId('param', 'ctgid', 'Call Rate Card'), rateCardRule],
 		sendBody: rateCardBody,
-		...updatedCard,
+		...readBackSaved(getRateCard, { param: 'ctgid', answerKey: 'ctgid', what: 'call rate card' }),
 	},
 ];

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../shared/operations';
-import { readBack } from '../shared/readBack';
+import { readBackSaved } from './catalog.readBack';
 import { fixedRows, isBlank, rules } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 import { loadedOptions } from '../shared/describe';
@@ -154,8 +154,6 @@ export const priceBookOperations: Operation[] = [
 		// Without a valid id the platform would create a new book instead (the spec: omit id to create).
 		rules: [rules.recordId('param', 'priceBookId', 'Price Book'), priceBookRule],
 		sendBody: priceBookBody,
-		...readBack(getPriceBook, (input) => ({
-			priceBookId: input.param('priceBookId', '') as string,
-		})),
+		...readBackSaved(getPriceBook, { param: 'priceBookId', answerKey: 'id', what: 'price book' }),
 	},
 ];

@@ -46,8 +46,8 @@ describe('a platform that saves the update under another card', () => {
 			{ baseUrl: url },
 		);
 		expect(result.error?.message).toBe(
-			'The platform saved call rate card 7, not card 1 that was asked for: it may have created a new ' +
-				'card. Check both cards before running the update again.',
+			'The platform saved call rate card 7, not call rate card 1 that was asked for: it may have ' +
+				'created a new one. Check both before running the update again.',
 		);
 		expect(seen).toEqual([`POST /${DEMO_KEY}/callRates/post`]);
 	});
