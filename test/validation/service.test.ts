@@ -4,6 +4,17 @@ const { node, service } = useService();
 
 const refused = [
 	{
+		rule: 'Bundle Update with an id that is not a number (serviceBundles/post would create a bundle)',
+		parameters: {
+			resource: 'bundle',
+			operation: 'update',
+			cid: rl('1001'),
+			bundleId: '={{ "Family" }}',
+			name: 'Family',
+		},
+		message: "Bundle (id) must be a whole number above 0 (the record's ID)",
+	},
+	{
 		rule: 'a search field given by expression that is not in the list',
 		parameters: service('search', {
 			criteria: { rows: [{ field: '={{ "password" }}', operator: 'like', value: 'x' }] },
