@@ -87,7 +87,6 @@ const catalogMessages = [
 		shown: 'Products not found (product 404)',
 		parameters: { resource: 'product', operation: 'get', pid: 404 },
 	},
-	},
 	{
 		message: 'The requested data was empty ignoring',
 		parameters: { resource: 'callRate', operation: 'create' },
@@ -149,7 +148,9 @@ describe('messages the node pre-empts', () => {
 
 	// A search field or flag outside the node's lists is refused before sending (the list check).
 	test('Invalid or no search criteria: the platform says it for an unknown field, the node refuses first', async () => {
-		expect(await post('/services/search', [{ field: 'bogus_field', operator: 'like', value: 'x' }])).toEqual({
+		expect(
+			await post('/services/search', [{ field: 'bogus_field', operator: 'like', value: 'x' }]),
+		).toEqual({
 			success: false,
 			description: 'Invalid or no search criteria',
 		});
@@ -158,7 +159,9 @@ describe('messages the node pre-empts', () => {
 			operation: 'search',
 			criteria: { rows: [{ field: '={{ "bogus_field" }}', operator: 'like', value: 'x' }] },
 		});
-		expect(result.error?.message).toMatch(/^Criteria \(criteria\) row 1: Field \(field\) must be one of: /);
+		expect(result.error?.message).toMatch(
+			/^Criteria \(criteria\) row 1: Field \(field\) must be one of: /,
+		);
 		expect(serviceNode.sim().requests).toHaveLength(1);
 	});
 
