@@ -14,8 +14,11 @@ const campaignId: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	description: 'ID returned by Create',
+	description: 'ID returned by Create (a whole number)',
 };
+
+// A campaign id is an integer: text would reach another endpoint of the same prefix (`filters`).
+const campaignIdRule = rules.recordId('path', 'campaignId', 'Campaign ID');
 
 const subjectField: INodeProperties = {
 	displayName: 'Subject',
@@ -105,6 +108,12 @@ export const bulkEmailOperations: Operation[] = [
 		description: 'The customer fields campaigns can filter on, with their types and options',
 		method: 'GET',
 		path: `${PREFIX}/filters`,
+		// One item per field, each with the joins the rows may use (the answer's `joins`, kept).
+		outputOf: (body) => {
+			const { fields, joins } = (body ?? {}) as IDataObject;
+			if (!Array.isArray(fields) || joins === undefined) return body;
+			return { fields: fields.map((field) => ({ ...(field as IDataObject), joins })) };
+		},
 		output: { root: 'fields' },
 	},
 	{
@@ -233,6 +242,7 @@ export const bulkEmailOperations: Operation[] = [
 		method: 'GET',
 		path: `${PREFIX}/{campaignId}`,
 		fields: [campaignId],
+		rules: [campaignIdRule],
 		output: { numbers: COUNT_NUMBERS },
 	},
 	{
@@ -253,6 +263,7 @@ export const bulkEmailOperations: Operation[] = [
 		method: 'POST',
 		path: `${PREFIX}/{campaignId}/cancel`,
 		fields: [campaignId],
+		rules: [campaignIdRule],
 		output: { numbers: COUNT_NUMBERS },
 	},
 ];

@@ -38,7 +38,10 @@ const DIRECTION = slot('direction');
 const PRIVACY_FLAG = slot('privacy_flag');
 const REQUIRED_SLOTS = REQUIRED.map(slot);
 const DATE_SLOTS = [STARTDATE, ENDDATE];
+const COST = slot('cost');
 const WHOLE_NUMBER_SLOTS = ['duration', 'billsec'].map(slot);
+/** The fields the spec types as numbers: sent as numbers by every operation (Import File writes them so). */
+const NUMBER_SLOTS = ['duration', 'billsec', 'privacy_flag', 'cost'].map(slot);
 
 /** A CDR's values by position in FIELDS; undefined where the CDR has no such field. */
 export type CdrValues = unknown[];
@@ -85,6 +88,10 @@ export function refusalOf(values: CdrValues): string | undefined {
 	const privacy = values[PRIVACY_FLAG];
 	if (privacy !== undefined && privacy !== 0 && privacy !== 1 && privacy !== '0' && privacy !== '1')
 		return 'Privacy Flag (privacy_flag) must be 0 or 1';
+	// Cost is sent as a number (Import File writes it so), so it must read as one.
+	const cost = values[COST];
+	if (cost !== undefined && (typeof cost === 'boolean' || !Number.isFinite(Number(cost))))
+		return 'Cost (cost) must be a number';
 	return undefined;
 }
 
@@ -109,6 +116,11 @@ export function cdrOf(
 			};
 	const values = FIELDS.map((field) => source[field]);
 	normalizeCdr(values);
+	// Numbers given as text ("65") are sent as numbers; text that is no number stays, for the rules to refuse.
+	for (const k of NUMBER_SLOTS) {
+		const value = values[k];
+		if (typeof value === 'string' && Number.isFinite(Number(value))) values[k] = Number(value);
+	}
 	const cdr: IDataObject = {};
 	FIELDS.forEach((field, k) => {
 		if (values[k] !== undefined) cdr[field] = values[k] as IDataObject[string];

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { collection, loadedOptions } from '../shared/describe';
 import type { Operation } from '../shared/operations';
-import { readBack } from '../shared/readBack';
-import { fixedRows, isBlank } from '../shared/rules';
+import { readBackSaved } from './catalog.readBack';
+import { fixedRows, isBlank, rules } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 
 const RATE_NUMBERS = ['id', 'ctgid', 'active', 'billing_increment', 'international_markup_percent'];
@@ -149,6 +149,9 @@ function rateCardBody(input: RequestInput): IDataObject {
 	if ('active' in fields) fields.active = fields.active ? 1 : 0;
 	const rows = fixedRows(input, 'callTypes', 'rate');
 	const body: IDataObject = { ...fields };
+	// The spec's post body lists no id, but ctgid is the card's id among its fields (Resources › Call rate
+	// card) and the only way the spec leaves to name the card an update is for: without it every update
+	// would create a card. Whether the platform took it is checked on the answer (readBackSaved).
 	const id = input.param('ctgid', '');
 	if (!isBlank(id)) body.ctgid = Number(id);
 	if (rows.length) body.callTypes = rows.map(rateItem);
@@ -226,8 +229,9 @@ export const callRateOperations: Operation[] = [
 		method: 'POST',
 		path: '/callRates/post',
 		fields: [rateCardId, rateCardOptions, rateItems],
-		rules: [rateCardRule],
+		// Without a valid id the update would create a card.
+		rules: [rules.recordId('param', 'ctgid', 'Call Rate Card'), rateCardRule],
 		sendBody: rateCardBody,
-		...readBack(getRateCard, (input) => ({ ctgid: input.param('ctgid', '') as string })),
+		...readBackSaved(getRateCard, { param: 'ctgid', answerKey: 'ctgid', what: 'call rate card' }),
 	},
 ];

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../shared/operations';
-import { readBack } from '../shared/readBack';
-import { fixedRows, isBlank } from '../shared/rules';
+import { readBackSaved } from './catalog.readBack';
+import { fixedRows, isBlank, rules } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
 import { loadedOptions } from '../shared/describe';
 
@@ -151,10 +151,9 @@ export const priceBookOperations: Operation[] = [
 			},
 			priceBookItems,
 		],
-		rules: [priceBookRule],
+		// Without a valid id the platform would create a new book instead (the spec: omit id to create).
+		rules: [rules.recordId('param', 'priceBookId', 'Price Book'), priceBookRule],
 		sendBody: priceBookBody,
-		...readBack(getPriceBook, (input) => ({
-			priceBookId: input.param('priceBookId', '') as string,
-		})),
+		...readBackSaved(getPriceBook, { param: 'priceBookId', answerKey: 'id', what: 'price book' }),
 	},
 ];

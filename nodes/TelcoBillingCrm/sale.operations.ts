@@ -71,6 +71,26 @@ function saleBody(input: RequestInput): IDataObject[] {
 	return [sale];
 }
 
+/**
+ * The payments are keyed by type, so two rows of one type would leave only the last: refused, naming
+ * the type and the rows (adding them up is not the user's to assume: they may be two tenders to record).
+ */
+const paymentTypesRule: Rule = (input) => {
+	if (input.param('use', 'sale') === 'sale') return undefined;
+	const rowsOfType = new Map<string, number[]>();
+	fixedRows(input, 'payments', 'payment').forEach((payment, index) => {
+		const type = String(payment.type || 'cash');
+		rowsOfType.set(type, [...(rowsOfType.get(type) ?? []), index + 1]);
+	});
+	const repeated = [...rowsOfType].find(([, rows]) => rows.length > 1);
+	if (!repeated) return undefined;
+	const [type, rows] = repeated;
+	return (
+		`Payments (payments) rows ${rows.join(' and ')} have the same Payment Type (type) "${type}": the ` +
+		'platform keeps one payment per type, so give each row its own type or put them in one row'
+	);
+};
+
 const saleRule: Rule = (input) => {
 	const [sale] = saleBody(input);
 	if (isBlank(sale.cid)) return 'Customer (cid) is required';
@@ -137,7 +157,7 @@ export const saleOperations: Operation[] = [
 			},
 			paymentRows,
 		],
-		rules: [saleRule],
+		rules: [paymentTypesRule, saleRule],
 		...withCustomerIds(saleBody),
 		output: {
 			root: 'results',

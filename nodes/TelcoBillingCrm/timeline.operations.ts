@@ -24,7 +24,9 @@ const record: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'ID of the customer, lead, order or service',
+		description:
+			'ID of the customer, lead, order or service. A single space is sent as it is (the platform ' +
+			'asks for at least a space).',
 	},
 ];
 
@@ -45,6 +47,7 @@ export const timelineOperations: Operation[] = [
 		description: 'Notes and events recorded against a record',
 		method: 'GET',
 		path: '/timeline/{module}/{recordId}',
+		spaceIsValue: ['recordId'],
 		fields: record,
 		list: 'whole',
 		output: { root: 'entries', numbers: ['id'] },
@@ -56,6 +59,7 @@ export const timelineOperations: Operation[] = [
 		description: 'Create a new record, or update the current one if it already exists (upsert)',
 		method: 'POST',
 		path: '/timeline/{module}/{recordId}',
+		spaceIsValue: ['recordId'],
 		fields: [
 			...record,
 			bodyField({

@@ -205,7 +205,8 @@ export const bundleOperations: Operation[] = [
 		],
 		dateFields: ['date_started', 'date_ended'],
 		rules: [
-			rules.required('body', 'id', 'Bundle'),
+			// With no id, or one that is no number, serviceBundles/post would create a bundle instead.
+			rules.recordId('body', 'id', 'Bundle'),
 			rules.required('body', 'cid', 'Customer'),
 			rules.required('body', 'name', 'Name'),
 			rules.date('body', 'date_started', 'Date Started'),
@@ -215,6 +216,8 @@ export const bundleOperations: Operation[] = [
 		prepare: (input) => {
 			dropBlankDates(input);
 			for (const field of cleared(input)) input.body[field] = null;
+			// The spec types the id as an integer; the dropdown and expressions give text.
+			input.body.id = Number(String(input.body.id).trim());
 		},
 		...withCustomerIds(),
 		...readBack(getBundle, (input) => ({ bundleId: input.body.id })),

@@ -55,6 +55,10 @@ export const optionalServiceFields: INodeProperties[] = [
 	}),
 	bundleField,
 	rateCardField,
+	// The spec's Service table spells this field `contracterm` and notes that "the field table spells it
+	// contractterm"; the add and update body tables list neither. One spelling is sent, the field table's,
+	// which is the one the spec names as the field's: sending both is not safe, since the spec nowhere says
+	// the service endpoints ignore a field they do not know (only bulk-email filter rows are said to).
 	bodyField({
 		displayName: 'Contract Term',
 		name: 'contractterm',

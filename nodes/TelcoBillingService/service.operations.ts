@@ -2,6 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds, serviceLocator } from '../shared/locators';
 import { bodyField, collection } from '../shared/describe';
 import type { Operation } from '../shared/operations';
+import { findFailure } from '../shared/envelope';
+import { RecordFailures } from '../shared/output';
 import { readBack } from '../shared/readBack';
 import { fixedRows, rules, splitList } from '../shared/rules';
 import type { RequestInput, Rule } from '../shared/rules';
@@ -70,6 +72,28 @@ const serviceIdsField: INodeProperties = {
 
 function serviceIds(input: RequestInput): number[] {
 	return splitList(input.param('serviceIds', '')).map(Number);
+}
+
+/**
+ * doMultipleETF charges each service it can: when some fail, the error names the services charged as
+ * well as those that were not, so a re-run does not charge the first ones twice. Under Continue On Fail
+ * each service is its own item (charged, or an error item naming it).
+ */
+function appliedFees(body: unknown): unknown {
+	if (!Array.isArray(body)) return body;
+	const outcomes = (body as IDataObject[]).map((json) => ({
+		json: { ...json, ...(json.enid === undefined ? {} : { enid: Number(json.enid) }) },
+		failure: findFailure(json),
+	}));
+	const failed = outcomes.filter((o) => o.failure).map((o) => String(o.json.enid));
+	if (failed.length === 0) return body;
+	const applied = outcomes.filter((o) => !o.failure).map((o) => String(o.json.enid));
+	const note =
+		(applied.length
+			? `the fee was applied to enid ${applied.join(', ')}; `
+			: 'no fee was applied; ') +
+		`not applied to enid ${failed.join(', ')}: run again only for those`;
+	throw new RecordFailures(outcomes.map((o) => (o.failure ? { ...o, note } : o)));
 }
 
 const serviceIdsRule: Rule = (input) => {
@@ -432,6 +456,7 @@ export const serviceOperations: Operation[] = [
 		dateFields: ['date'],
 		rules: [serviceIdsRule, rules.date('path', 'date', 'Date')],
 		sendBody: serviceIds,
+		outputOf: appliedFees,
 		output: { numbers: ['enid'] },
 	},
 	{

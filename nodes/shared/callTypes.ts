@@ -1,4 +1,5 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+import { pathSegment } from './path';
 
 /** A GET through the node's credential, answering the parsed body of a success. */
 export type Get = (url: string) => Promise<IDataObject>;
@@ -34,14 +35,14 @@ export async function listCallTypes(get: Get): Promise<IDataObject[]> {
 	const cards = await walk(get, '/callRates/get/page/{page}');
 	const rated = new Set<string>();
 	for (const card of cards) {
-		const detail = await get(`/callRates/get/${encodeURIComponent(String(card.id))}`);
+		const detail = await get(`/callRates/get/${pathSegment('id', card.id)}`);
 		const items =
 			((detail.callRates as IDataObject | undefined)?.callTypes as IDataObject[] | undefined) ?? [];
 		for (const item of items)
 			if (item.ctid !== undefined && !found.has(String(item.ctid))) rated.add(String(item.ctid));
 	}
 	const details = await Promise.all(
-		[...rated].map(async (ctid) => await get(`/callType/get/${encodeURIComponent(ctid)}`)),
+		[...rated].map(async (ctid) => await get(`/callType/get/${pathSegment('ctid', ctid)}`)),
 	);
 	for (const body of details) {
 		const type = body.serviceType as IDataObject | undefined;

@@ -46,6 +46,11 @@ export interface Operation {
 	path: string;
 	fields?: INodeProperties[];
 	rules?: Rule[];
+	/**
+	 * Path values for which a value of only spaces is a value, sent as one space (the timeline's record id:
+	 * the spec asks for "at least a space"); elsewhere such a value is trimmed to nothing and refused.
+	 */
+	spaceIsValue?: string[];
 	output?: OutputSpec;
 	/**
 	 * `paged`: walks /get/page/{page}; `whole`: one response sliced to the limit. Both add Return All /

@@ -2,8 +2,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { toPlatformDate, toPlatformDateTime } from './dates';
 import { NOTHING_SENT } from './errors';
-import { pathParams } from './path';
+import { dotSegmentRefusal, isDotSegment, pathParams } from './path';
 import type { Operation } from './operations';
+import { listedOptionsRefusal } from './rules';
 import type { RequestInput } from './rules';
 
 /**
@@ -28,7 +29,9 @@ export function readInput(
 	for (const { name } of pathParams(op.path)) {
 		if (name === 'page') continue;
 		const value = input.param(name, '');
-		input.path[name] = typeof value === 'string' ? value.trim() : (value as string);
+		const spaces = typeof value === 'string' && value !== '' && value.trim() === '';
+		if (spaces && op.spaceIsValue?.includes(name)) input.path[name] = ' ';
+		else input.path[name] = typeof value === 'string' ? value.trim() : (value as string);
 	}
 	// n8n dates (pickers, $now, luxon) become the platform's formats before the rules see them.
 	for (const field of op.dateFields ?? []) {
@@ -54,15 +57,20 @@ export function checkInput(
 			description: NOTHING_SENT,
 		});
 	for (const { name, optional } of pathParams(op.path)) {
-		if (name === 'page' || optional) continue;
+		if (name === 'page') continue;
 		const value = input.path[name];
-		if (value === undefined || value === null || String(value) === '') {
-			const label = op.fields?.find((field) => field.name === name)?.displayName ?? name;
+		const label = op.fields?.find((field) => field.name === name)?.displayName ?? name;
+		if (isDotSegment(value)) throw refuse(dotSegmentRefusal(label, name));
+		if (optional) continue;
+		if (value === undefined || value === null || String(value) === '')
 			throw refuse(`${label} (${name}) is required`);
-		}
 	}
 	for (const rule of op.rules ?? []) {
 		const refusal = rule(input);
 		if (refusal) throw refuse(refusal);
 	}
+	// A value given by expression for a field with a fixed list is checked against it, as the editor would
+	// (after the operation's own rules, whose messages say more where they exist).
+	const unlisted = listedOptionsRefusal(op.fields ?? [], input);
+	if (unlisted) throw refuse(unlisted);
 }

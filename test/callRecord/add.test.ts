@@ -77,6 +77,9 @@ describe('Add (one CDR per item)', () => {
 			'Start Date (startdate) must be a real date and time, as YYYY-MM-DD HH:MM:SS or ISO 8601',
 		],
 		[{ billsec: -3 }, 'Billable Seconds (billsec) must be a whole number of seconds, 0 or more'],
+		[{ duration: 'long' }, 'Duration (duration) must be a whole number of seconds, 0 or more'],
+		[{ cost: 'free' }, 'Cost (cost) must be a number'],
+		[{ cost: true }, 'Cost (cost) must be a number'],
 	])('refuses %j before any request: %s', async (overrides, message) => {
 		const result = await node.run(
 			{ operation: 'add', dataMode: 'autoMap' },
@@ -84,5 +87,19 @@ describe('Add (one CDR per item)', () => {
 		);
 		expect(result.error?.message).toBe(message);
 		expect(node.sim().requests).toEqual([]);
+	});
+});
+
+test('numbers given as text (a CSV or a form) are sent as the numbers the spec types them as', async () => {
+	const result = await node.run(
+		{ operation: 'add', dataMode: 'autoMap' },
+		{ input: [cdr({ duration: '65', billsec: '60', cost: '0.125', privacy_flag: '1' })] },
+	);
+	expect(result.error).toBeUndefined();
+	expect(node.sim().requests[0].body).toMatchObject({
+		duration: 65,
+		billsec: 60,
+		cost: 0.125,
+		privacy_flag: 1,
 	});
 });

@@ -1,4 +1,5 @@
 import { useCallRecord } from '../kits/callRecord';
+import type { IDataObject } from 'n8n-workflow';
 import { jsonOf } from '../harness/nodeRunner';
 const { node, state, cdrPosts, cdr } = useCallRecord();
 
@@ -96,5 +97,29 @@ describe('Add Many (batched)', () => {
 		expect(cdrPosts()).toHaveLength(5);
 		expect(jsonOf(result).map((r) => r.yourid)).toEqual(input.map((c) => c.orig_id));
 		expect(result.items.map((i) => i.pairedItem)).toEqual(input.map((_, item) => ({ item })));
+	});
+});
+
+describe('numbers in Add Many', () => {
+	test('numbers given as text are sent as numbers', async () => {
+		const result = await node.run(
+			{ operation: 'addMany', dataMode: 'autoMap' },
+			{ input: [cdr({ duration: '65', billsec: '60', cost: '1.5' })] },
+		);
+		expect(result.error).toBeUndefined();
+		expect((node.sim().requests[0].body as IDataObject[])[0]).toMatchObject({
+			duration: 65,
+			billsec: 60,
+			cost: 1.5,
+		});
+	});
+
+	test('a cost that is not a number is refused before anything is sent, as Import File refuses it', async () => {
+		const result = await node.run(
+			{ operation: 'addMany', dataMode: 'autoMap' },
+			{ input: [cdr(), cdr({ cost: 'n/a' })] },
+		);
+		expect(result.error?.message).toBe('Cost (cost) must be a number');
+		expect(node.sim().requests).toEqual([]);
 	});
 });

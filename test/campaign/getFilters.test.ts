@@ -27,3 +27,9 @@ describe('Get Filter Fields and Preview', () => {
 		});
 	});
 });
+
+test('each filter field carries the joins the platform allows (the answer’s joins are not dropped)', async () => {
+	const result = await node.run(campaign('getFilters'));
+	expect(jsonOf(result).length).toBeGreaterThan(0);
+	for (const field of jsonOf(result)) expect(field.joins).toEqual(['AND', 'OR']);
+});

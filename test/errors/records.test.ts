@@ -80,8 +80,10 @@ describe('ETF for many services: an element with success:false is a failure', ()
 				serviceIds: [ids()[0], 99999, ids()[1]].join(','),
 				date: '2026-03-15',
 			});
+			// Apply names what it charged, so a re-run does not charge those twice.
+			const applied = `; the fee was applied to enid ${ids().join(', ')}; not applied to enid 99999: run again only for those`;
 			expect(result.error?.message).toBe(
-				'service not found (enid 99999; 2 of 3 records succeeded)',
+				`service not found (enid 99999; 2 of 3 records succeeded${operation === 'applyEtfMany' ? applied : ''})`,
 			);
 		},
 	);

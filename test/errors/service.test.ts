@@ -27,14 +27,6 @@ const serviceMessages = [
 		parameters: { resource: 'service', operation: 'calculateEtf', serviceId: rl(99999) },
 	},
 	{
-		message: 'Invalid or no search criteria',
-		parameters: {
-			resource: 'service',
-			operation: 'search',
-			criteria: { rows: [{ field: '={{ "bogus_field" }}', operator: 'like', value: 'x' }] },
-		},
-	},
-	{
 		message: 'N999 not found',
 		parameters: {
 			resource: 'service',
@@ -96,15 +88,6 @@ const catalogMessages = [
 		parameters: { resource: 'product', operation: 'get', pid: 404 },
 	},
 	{
-		message: 'Invalid search parameters',
-		parameters: {
-			resource: 'serviceType',
-			operation: 'search',
-			returnAll: true,
-			filters: { calls_service: '={{ "2" }}' },
-		},
-	},
-	{
 		message: 'The requested data was empty ignoring',
 		parameters: { resource: 'callRate', operation: 'create' },
 	},
@@ -160,6 +143,42 @@ describe('messages the node pre-empts', () => {
 		expect(result.error?.message).toBe('Name (name) is required');
 		expect(serviceNode.sim().requests.filter((r) => r.url.includes('serviceBundles'))).toHaveLength(
 			2,
+		);
+	});
+
+	// A search field or flag outside the node's lists is refused before sending (the list check).
+	test('Invalid or no search criteria: the platform says it for an unknown field, the node refuses first', async () => {
+		expect(
+			await post('/services/search', [{ field: 'bogus_field', operator: 'like', value: 'x' }]),
+		).toEqual({
+			success: false,
+			description: 'Invalid or no search criteria',
+		});
+		const result = await serviceNode.run({
+			resource: 'service',
+			operation: 'search',
+			criteria: { rows: [{ field: '={{ "bogus_field" }}', operator: 'like', value: 'x' }] },
+		});
+		expect(result.error?.message).toMatch(
+			/^Criteria \(criteria\) row 1: Field \(field\) must be one of: /,
+		);
+		expect(serviceNode.sim().requests).toHaveLength(1);
+	});
+
+	test('Invalid search parameters: the platform says it for a flag other than 0/1, the node refuses first', async () => {
+		const url = `${serviceNode.sim().url}/${DEMO_KEY}/serviceType/search?calls_service=2`;
+		expect(await (await fetch(url)).json()).toEqual({
+			success: false,
+			description: 'Invalid search parameters',
+		});
+		const result = await runCatalog({
+			resource: 'serviceType',
+			operation: 'search',
+			returnAll: true,
+			filters: { calls_service: '={{ "2" }}' },
+		});
+		expect(result.error?.message).toBe(
+			'Filters (filters): Calls Service (calls_service) must be one of: 1, 0',
 		);
 	});
 

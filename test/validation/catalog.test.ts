@@ -1,0 +1,75 @@
+import { jsonOf } from '../harness/nodeRunner';
+import { useCatalog } from '../kits/catalog';
+const { node, state } = useCatalog();
+
+const items = { item: [{ related_type: 'service', related_id: 3, override: 1, adjustment: 30 }] };
+const rates = { rate: [{ ctid: 2, ratepermin: 0.2 }] };
+
+// An Update whose id is empty or not a number would be sent without an id: the platform creates instead.
+const refused = [
+	{
+		rule: 'Price Book Update with an id that resolved to nothing',
+		parameters: {
+			resource: 'priceBook',
+			operation: 'update',
+			priceBookId: '={{ $json.none }}',
+			items,
+		},
+		message: 'Price Book (priceBookId) is required',
+	},
+	{
+		rule: 'Price Book Update with an id that is not a number',
+		parameters: { resource: 'priceBook', operation: 'update', priceBookId: 'Partner', items },
+		message: "Price Book (priceBookId) must be a whole number above 0 (the record's ID)",
+	},
+	{
+		rule: 'Call Rate Card Update with an id that resolved to nothing',
+		parameters: {
+			resource: 'callRate',
+			operation: 'update',
+			ctgid: '={{ $json.none }}',
+			callTypes: rates,
+		},
+		message: 'Call Rate Card (ctgid) is required',
+	},
+	{
+		rule: 'Call Rate Card Update with an id that is not a number',
+		parameters: { resource: 'callRate', operation: 'update', ctgid: '1a', callTypes: rates },
+		message: "Call Rate Card (ctgid) must be a whole number above 0 (the record's ID)",
+	},
+	{
+		rule: 'a path value that is a dot segment',
+		parameters: { resource: 'priceBook', operation: 'get', priceBookId: '..' },
+		message:
+			'Price Book Name or ID (priceBookId) cannot be "." or "..": the address would point at ' +
+			'another record or endpoint',
+	},
+	{
+		rule: 'a listed option given by expression with a value the list does not have',
+		parameters: {
+			resource: 'priceBook',
+			operation: 'create',
+			name: 'X',
+			items: { item: [{ ...items.item[0], related_type: '={{ "bundle" }}' }] },
+		},
+		message: 'Items (items) row 1: Applies To (related_type) must be one of: product, service',
+	},
+];
+
+describe.each(refused)('$rule', ({ parameters, message }) => {
+	test('is refused before any request, naming the field and the rule', async () => {
+		const books = state().priceBooks.length;
+		const result = await node.run(parameters);
+		expect(result.error?.message).toBe(message);
+		expect(result.error?.description).toBe('Nothing was sent to the billing platform.');
+		expect(node.sim().requests).toEqual([]);
+		expect(state().priceBooks).toHaveLength(books);
+	});
+
+	test('with Continue On Fail gives a paired error item and still sends nothing', async () => {
+		const result = await node.run(parameters, { continueOnFail: true });
+		expect(jsonOf(result)).toEqual([{ error: message }]);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		expect(node.sim().requests).toEqual([]);
+	});
+});
