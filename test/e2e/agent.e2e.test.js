@@ -37,16 +37,24 @@ function fillFrom(facts) {
 		);
 }
 
-/** The first record in what a tool answered (n8n gives the model the tool node's output items). */
-function firstRecord(result) {
-	const records = Array.isArray(result) ? result : [result];
-	return records.map((r) => r?.json ?? r)[0] ?? {};
+/** The records a tool answered (n8n gives the model the tool node's output items). */
+function recordsOf(result) {
+	return (Array.isArray(result) ? result : [result]).map((r) => r?.json ?? r);
 }
+
+function firstRecord(result) {
+	return recordsOf(result)[0] ?? {};
+}
+
+/** Today in the platform's time zone, as the model would be told by its user. */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
+	new Date(),
+);
 
 const SCENARIOS = [
 	{
 		prompt: /customer 1001 owe/,
-		tool: /balance/i,
+		tool: /customer balance/i,
 		fill: fillFrom([[/customer|cid/i, '1001']]),
 		answer: (result) => `Customer 1001 owes $${Number(firstRecord(result).balance).toFixed(2)}.`,
 	},
@@ -62,26 +70,47 @@ const SCENARIOS = [
 		answer: (result) =>
 			`Added ${LEAD.first_name} ${LEAD.last_name} as lead ${firstRecord(result).id}.`,
 	},
+	{
+		prompt: /owe us money today/,
+		tool: /receivables/i,
+		fill: fillFrom([[/date/i, TODAY]]),
+		answer: (result) => {
+			const rows = recordsOf(result);
+			const total = rows.reduce((sum, row) => sum + Number(row.balance), 0);
+			return `${rows.length} customers owe $${total.toFixed(2)} in all: ${rows.map((r) => r.cid).join(', ')}.`;
+		},
+	},
 ];
 
-/** A pass-through to the simulator that keeps each request's method and path (without the key segment). */
+/**
+ * A pass-through to the simulator that keeps each request's method and path (without the key segment) and
+ * its JSON body, if any.
+ */
 function startRecorder(target) {
 	const seen = [];
+	const bodies = [];
 	const server = createServer((req, res) => {
-		seen.push(`${req.method} ${req.url.replace(`/${DEMO_KEY}`, '')}`);
-		const upstream = httpRequest(
-			new URL(req.url, target),
-			{ method: req.method, headers: req.headers },
-			(answer) => {
-				res.writeHead(answer.statusCode, answer.headers);
-				answer.pipe(res);
-			},
-		);
-		req.pipe(upstream);
+		const line = `${req.method} ${req.url.replace(`/${DEMO_KEY}`, '')}`;
+		seen.push(line);
+		const chunks = [];
+		req.on('data', (chunk) => chunks.push(chunk));
+		req.on('end', () => {
+			const body = Buffer.concat(chunks);
+			if (body.length > 0) bodies.push({ line, body: JSON.parse(body.toString('utf8')) });
+			const upstream = httpRequest(
+				new URL(req.url, target),
+				{ method: req.method, headers: req.headers },
+				(answer) => {
+					res.writeHead(answer.statusCode, answer.headers);
+					answer.pipe(res);
+				},
+			);
+			upstream.end(body);
+		});
 	});
 	return new Promise((resolve) =>
 		server.listen(0, '127.0.0.1', () =>
-			resolve({ url: `http://127.0.0.1:${server.address().port}`, seen, server }),
+			resolve({ url: `http://127.0.0.1:${server.address().port}`, seen, bodies, server }),
 		),
 	);
 }
@@ -180,7 +209,11 @@ function offeredTools() {
 
 test('n8n offers the model each tool with the fields it must fill, and only those', () => {
 	const tools = offeredTools();
-	expect(Object.keys(tools).sort()).toEqual(['Create_Lead', 'Customer_Balance']);
+	expect(Object.keys(tools).sort()).toEqual([
+		'Aged_Receivables',
+		'Create_Lead',
+		'Customer_Balance',
+	]);
 	expect(tools.Customer_Balance.description).toMatch(/balance/i);
 	expect(tools.Customer_Balance.parameters).toMatchObject({
 		type: 'object',
@@ -195,6 +228,12 @@ test('n8n offers the model each tool with the fields it must fill, and only thos
 		'first_name',
 		'last_name',
 	]);
+	// The Report tool's description is the one written in the workflow (Set Manually).
+	expect(tools.Aged_Receivables.description).toMatch(/^Aged receivables report: /);
+	expect(tools.Aged_Receivables.parameters).toMatchObject({
+		properties: { date: { type: 'string', description: expect.stringMatching(/YYYY-MM-DD/) } },
+		required: ['date'],
+	});
 });
 
 test('the agent reads customer 1001’s balance through the Customer tool and answers with it', async () => {
@@ -213,6 +252,25 @@ test('the agent creates the lead with the fields the model filled and the source
 	expect(stored.lead ?? stored).toMatchObject({ ...LEAD, source: 'ai-agent' });
 });
 
+test('the agent runs the receivables report for the date the model filled and sums what it returned', async () => {
+	const { records } = await (await fetch(`${simulator.url}/__simulator/state/customers`)).json();
+	const owing = records
+		.filter((c) => c.deptid === 1 && c.balance > 0)
+		.sort((a, b) => b.balance - a.balance);
+	const total = owing.reduce((sum, c) => sum + c.balance, 0);
+	expect(owing.length).toBeGreaterThan(1);
+	expect(agentAnswers()[2]).toBe(
+		`${owing.length} customers owe $${total.toFixed(2)} in all: ${owing.map((c) => c.cid).join(', ')}.`,
+	);
+	expect(recorder.bodies.filter((b) => b.line === 'POST /report').map((b) => b.body)).toEqual([
+		{ report: 'agedReceivables', report_options: expect.objectContaining({ date: TODAY }) },
+	]);
+});
+
 test('each question used only its own tool: no other request reached the platform', () => {
-	expect(recorder.seen.sort()).toEqual(['GET /customer/balance/1001', 'POST /leads/add']);
+	expect(recorder.seen.sort()).toEqual([
+		'GET /customer/balance/1001',
+		'POST /leads/add',
+		'POST /report',
+	]);
 });
