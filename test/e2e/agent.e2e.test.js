@@ -14,73 +14,13 @@ const {
 	n8nSpawn,
 	requestedVersion,
 } = require('../sandbox/n8n.js');
+const { LEAD, SCENARIOS, melbourneToday } = require('../sandbox/agentScenarios.js');
 const { startFakeChatModel } = require('../sandbox/fakeChatModel.js');
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 
 const DEMO_KEY = 'demo-key-0001';
-const LEAD = {
-	first_name: 'Dana',
-	last_name: 'Lee',
-	company: 'Harbour Freight',
-	email: 'dana.lee@harbourfreight.example',
-};
-
-/** Fills each parameter a tool's schema asks for from the facts of the question, by the parameter's words. */
-function fillFrom(facts) {
-	return (parameters) =>
-		Object.fromEntries(
-			Object.entries(parameters.properties ?? {}).map(([key, schema]) => {
-				const fact = facts.find(([words]) => words.test(`${key} ${schema.description ?? ''}`));
-				if (!fact) throw new Error(`the question says nothing for the tool's parameter ${key}`);
-				return [key, fact[1]];
-			}),
-		);
-}
-
-/** The records a tool answered (n8n gives the model the tool node's output items). */
-function recordsOf(result) {
-	return (Array.isArray(result) ? result : [result]).map((r) => r?.json ?? r);
-}
-
-function firstRecord(result) {
-	return recordsOf(result)[0] ?? {};
-}
-
-/** Today in the platform's time zone, as the model would be told by its user. */
-const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
-	new Date(),
-);
-
-const SCENARIOS = [
-	{
-		prompt: /customer 1001 owe/,
-		tool: /customer balance/i,
-		fill: fillFrom([[/customer|cid/i, '1001']]),
-		answer: (result) => `Customer 1001 owes $${Number(firstRecord(result).balance).toFixed(2)}.`,
-	},
-	{
-		prompt: /Add a lead/,
-		tool: /create a lead/i,
-		fill: fillFrom([
-			[/first/i, LEAD.first_name],
-			[/last/i, LEAD.last_name],
-			[/company/i, LEAD.company],
-			[/email/i, LEAD.email],
-		]),
-		answer: (result) =>
-			`Added ${LEAD.first_name} ${LEAD.last_name} as lead ${firstRecord(result).id}.`,
-	},
-	{
-		prompt: /owe us money today/,
-		tool: /receivables/i,
-		fill: fillFrom([[/date/i, TODAY]]),
-		answer: (result) => {
-			const rows = recordsOf(result);
-			const total = rows.reduce((sum, row) => sum + Number(row.balance), 0);
-			return `${rows.length} customers owe $${total.toFixed(2)} in all: ${rows.map((r) => r.cid).join(', ')}.`;
-		},
-	},
-];
+// Read once: the run takes seconds, and the report's date is checked against the one the model filled.
+const TODAY = melbourneToday();
 
 /**
  * A pass-through to the simulator that keeps each request's method and path (without the key segment) and
