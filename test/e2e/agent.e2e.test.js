@@ -1,0 +1,216 @@
+// n8n's AI Agent calling the package's tool variants, in the real n8n CLI: the AI-agent example, with its chat
+// model pointed at a scripted OpenAI-compatible model on 127.0.0.1 and its tools at the simulator (through a
+// recorder, so the test sees the requests the tools made). The model picks its tool and fills the arguments
+// from the tool definitions n8n sends it, as a real model does.
+const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { createServer, request: httpRequest } = require('node:http');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const {
+	ROOT,
+	ensureN8n,
+	n8nCli,
+	n8nEnv,
+	n8nSpawn,
+	requestedVersion,
+} = require('../sandbox/n8n.js');
+const { LEAD, SCENARIOS, melbourneToday } = require('../sandbox/agentScenarios.js');
+const { startFakeChatModel } = require('../sandbox/fakeChatModel.js');
+const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
+
+const DEMO_KEY = 'demo-key-0001';
+// Read once: the run takes seconds, and the report's date is checked against the one the model filled.
+const TODAY = melbourneToday();
+
+/**
+ * A pass-through to the simulator that keeps each request's method and path (without the key segment) and
+ * its JSON body, if any.
+ */
+function startRecorder(target) {
+	const seen = [];
+	const bodies = [];
+	const server = createServer((req, res) => {
+		const line = `${req.method} ${req.url.replace(`/${DEMO_KEY}`, '')}`;
+		seen.push(line);
+		const chunks = [];
+		req.on('data', (chunk) => chunks.push(chunk));
+		req.on('end', () => {
+			const body = Buffer.concat(chunks);
+			if (body.length > 0) bodies.push({ line, body: JSON.parse(body.toString('utf8')) });
+			const upstream = httpRequest(
+				new URL(req.url, target),
+				{ method: req.method, headers: req.headers },
+				(answer) => {
+					res.writeHead(answer.statusCode, answer.headers);
+					answer.pipe(res);
+				},
+			);
+			upstream.end(body);
+		});
+	});
+	return new Promise((resolve) =>
+		server.listen(0, '127.0.0.1', () =>
+			resolve({ url: `http://127.0.0.1:${server.address().port}`, seen, bodies, server }),
+		),
+	);
+}
+
+/**
+ * `n8n execute` in a child process this process does not wait on synchronously: the scripted model and the
+ * recorder answer n8n from this process's event loop.
+ */
+function executeAsync(args, env) {
+	return new Promise((resolve, reject) => {
+		const child = n8nSpawn(n8n, args, env, ['ignore', 'pipe', 'pipe']);
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		// A model that never answers would keep n8n waiting for its 10-minute request timeout.
+		const timer = setTimeout(() => child.kill('SIGTERM'), 5 * 60 * 1000);
+		child.on('error', reject);
+		child.on('exit', () => clearTimeout(timer));
+		child.on('exit', (code) =>
+			code === 0
+				? resolve(stdout)
+				: reject(new Error(`n8n ${args.join(' ')} failed (${code}):\n${stdout}\n${stderr}`)),
+		);
+	});
+}
+
+let n8n;
+let simulator;
+let recorder;
+let model;
+let folder;
+let run;
+
+beforeAll(async () => {
+	n8n = await ensureN8n({
+		version: requestedVersion([]),
+		log: (line) => process.stderr.write(`${line}\n`),
+	});
+	process.stderr.write(`AI agent run on n8n ${n8n.version}, Node ${n8n.nodeVersion}\n`);
+	simulator = await spawnSimulator(ON_FREE_PORTS);
+	recorder = await startRecorder(simulator.url);
+	model = await startFakeChatModel(SCENARIOS);
+	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-agent-'));
+	const env = n8nEnv(n8n, folder, {
+		N8N_RUNNERS_BROKER_PORT: '5699',
+		N8N_LOG_LEVEL: 'info',
+		// No N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: n8n 2.x makes a tool of every node with usableAsTool.
+	});
+	const imports = join(folder, 'imports');
+	mkdirSync(imports);
+	const credentials = [
+		{
+			id: 'telcoSandbox',
+			name: 'Telco Billing (sandbox)',
+			type: 'telcoBillingApi',
+			data: { baseUrl: recorder.url, apiKey: DEMO_KEY },
+		},
+		{
+			id: 'telcoSandboxModel',
+			name: 'Scripted model (sandbox)',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-scripted-model', url: model.url },
+		},
+	];
+	writeFileSync(join(imports, 'credentials.json'), JSON.stringify(credentials));
+	const example = readFileSync(join(ROOT, 'examples', 'ai-agent-balance.json'), 'utf8');
+	const workflow = JSON.parse(example.split('n8n-nodes-telco-billing.').join('CUSTOM.'));
+	writeFileSync(join(imports, 'workflow.json'), JSON.stringify(workflow));
+	n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
+	n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflow.json')}`], env);
+	// The run's JSON is the block from a line holding only "{" to the last line holding only "}".
+	const lines = (await executeAsync(['execute', `--id=${workflow.id}`, '--rawOutput'], env)).split(
+		'\n',
+	);
+	const json = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
+	run = json.data?.resultData?.runData ?? json.resultData?.runData ?? json.runData;
+});
+
+afterAll(async () => {
+	await model?.close();
+	recorder?.server.closeAllConnections();
+	recorder?.server.close();
+	simulator?.child.kill('SIGTERM');
+	if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+function agentAnswers() {
+	return (run['Billing Agent']?.[0]?.data?.main?.[0] ?? []).map((item) => item.json.output);
+}
+
+/** The tools n8n offered the model in its first request, by name. */
+function offeredTools() {
+	return Object.fromEntries(model.requests[0].tools.map((t) => [t.function.name, t.function]));
+}
+
+test('n8n offers the model each tool with the fields it must fill, and only those', () => {
+	const tools = offeredTools();
+	expect(Object.keys(tools).sort()).toEqual([
+		'Aged_Receivables',
+		'Create_Lead',
+		'Customer_Balance',
+	]);
+	expect(tools.Customer_Balance.description).toMatch(/balance/i);
+	expect(tools.Customer_Balance.parameters).toMatchObject({
+		type: 'object',
+		properties: { customer: { type: 'string', description: expect.stringMatching(/customer/i) } },
+		required: ['customer'],
+	});
+	expect(tools.Create_Lead.description).toMatch(/create a lead/i);
+	// The lead's source is fixed in the workflow: the model is not asked for it.
+	expect(Object.keys(tools.Create_Lead.parameters.properties).sort()).toEqual([
+		'company',
+		'email',
+		'first_name',
+		'last_name',
+	]);
+	// The Report tool's description is the one written in the workflow (Set Manually).
+	expect(tools.Aged_Receivables.description).toMatch(/^Aged receivables report: /);
+	expect(tools.Aged_Receivables.parameters).toMatchObject({
+		properties: { date: { type: 'string', description: expect.stringMatching(/YYYY-MM-DD/) } },
+		required: ['date'],
+	});
+});
+
+test('the agent reads customer 1001’s balance through the Customer tool and answers with it', async () => {
+	expect(recorder.seen).toContain('GET /customer/balance/1001');
+	const { records } = await (await fetch(`${simulator.url}/__simulator/state/customers`)).json();
+	const balance = records.find((c) => c.cid === 1001).balance;
+	expect(agentAnswers()[0]).toBe(`Customer 1001 owes $${balance.toFixed(2)}.`);
+});
+
+test('the agent creates the lead with the fields the model filled and the source fixed in the workflow', async () => {
+	const adds = recorder.seen.filter((line) => line === 'POST /leads/add');
+	expect(adds).toHaveLength(1);
+	const lid = /lead (\d+)\.$/.exec(agentAnswers()[1])?.[1];
+	expect(lid).toBeDefined();
+	const stored = await (await fetch(`${simulator.url}/${DEMO_KEY}/leads/get/${lid}`)).json();
+	expect(stored.lead ?? stored).toMatchObject({ ...LEAD, source: 'ai-agent' });
+});
+
+test('the agent runs the receivables report for the date the model filled and sums what it returned', async () => {
+	const { records } = await (await fetch(`${simulator.url}/__simulator/state/customers`)).json();
+	const owing = records
+		.filter((c) => c.deptid === 1 && c.balance > 0)
+		.sort((a, b) => b.balance - a.balance);
+	const total = owing.reduce((sum, c) => sum + c.balance, 0);
+	expect(owing.length).toBeGreaterThan(1);
+	expect(agentAnswers()[2]).toBe(
+		`${owing.length} customers owe $${total.toFixed(2)} in all: ${owing.map((c) => c.cid).join(', ')}.`,
+	);
+	expect(recorder.bodies.filter((b) => b.line === 'POST /report').map((b) => b.body)).toEqual([
+		{ report: 'agedReceivables', report_options: expect.objectContaining({ date: TODAY }) },
+	]);
+});
+
+test('each question used only its own tool: no other request reached the platform', () => {
+	expect(recorder.seen.sort()).toEqual([
+		'GET /customer/balance/1001',
+		'POST /leads/add',
+		'POST /report',
+	]);
+});

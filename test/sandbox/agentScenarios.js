@@ -1,0 +1,69 @@
+// What the scripted chat model (fakeChatModel.js) does for the AI-agent example's three questions: which tool
+// it looks for among those n8n offers, how it fills that tool's parameters (by the words of each parameter's
+// name and description, so nothing depends on how the workflow names them), and the answer it makes from the
+// tool's result. Shared by the end-to-end test and anything else that runs the example offline.
+
+/** The lead the second question asks for. */
+const LEAD = {
+	first_name: 'Dana',
+	last_name: 'Lee',
+	company: 'Harbour Freight',
+	email: 'dana.lee@harbourfreight.example',
+};
+
+/** Today in the platform's time zone (Australia/Melbourne), as YYYY-MM-DD. */
+function melbourneToday() {
+	return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date());
+}
+
+/** Fills each parameter a tool's schema asks for from the facts of the question, by the parameter's words. */
+function fillFrom(facts) {
+	return (parameters) =>
+		Object.fromEntries(
+			Object.entries(parameters.properties ?? {}).map(([key, schema]) => {
+				const fact = facts.find(([words]) => words.test(`${key} ${schema.description ?? ''}`));
+				if (!fact) throw new Error(`the question says nothing for the tool's parameter ${key}`);
+				return [key, typeof fact[1] === 'function' ? fact[1]() : fact[1]];
+			}),
+		);
+}
+
+/** The records a tool answered (n8n gives the model the tool node's output items as JSON). */
+function recordsOf(result) {
+	return (Array.isArray(result) ? result : [result]).map((r) => r?.json ?? r);
+}
+
+const firstRecord = (result) => recordsOf(result)[0] ?? {};
+
+const SCENARIOS = [
+	{
+		prompt: /customer 1001 owe/,
+		tool: /customer balance/i,
+		fill: fillFrom([[/customer|cid/i, '1001']]),
+		answer: (result) => `Customer 1001 owes $${Number(firstRecord(result).balance).toFixed(2)}.`,
+	},
+	{
+		prompt: /Add a lead/,
+		tool: /create a lead/i,
+		fill: fillFrom([
+			[/first/i, LEAD.first_name],
+			[/last/i, LEAD.last_name],
+			[/company/i, LEAD.company],
+			[/email/i, LEAD.email],
+		]),
+		answer: (result) =>
+			`Added ${LEAD.first_name} ${LEAD.last_name} as lead ${firstRecord(result).id}.`,
+	},
+	{
+		prompt: /owe us money today/,
+		tool: /receivables/i,
+		fill: fillFrom([[/date/i, melbourneToday]]),
+		answer: (result) => {
+			const rows = recordsOf(result);
+			const total = rows.reduce((sum, row) => sum + Number(row.balance), 0);
+			return `${rows.length} customers owe $${total.toFixed(2)} in all: ${rows.map((r) => r.cid).join(', ')}.`;
+		},
+	},
+];
+
+module.exports = { LEAD, SCENARIOS, melbourneToday };
