@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { labelSubtitle } from '../shared/describe';
 import { CREDENTIAL_TYPE } from '../shared/transport';
+import { pathSegment } from '../shared/path';
 import { addMany, getPrices } from './cdr.batches';
 import { cdrFields, operationField } from './cdr.fields';
 import { importFile } from './cdr.import';
@@ -22,7 +23,11 @@ const operations: Record<string, (context: IExecuteFunctions) => Promise<INodeEx
 	getPrice: readPerItem((context, itemIndex) => {
 		const id = String(context.getNodeParameter('billedCallId', itemIndex, '')).trim();
 		if (!id) throw refuse(context, itemIndex, 'Billed Call ID (billedCallId) is required');
-		return { url: `/cdr/getPrice/${encodeURIComponent(id)}`, root: 'data', numbers: ['price'] };
+		return {
+			url: `/cdr/getPrice/${pathSegment('billedCallId', id)}`,
+			root: 'data',
+			numbers: ['price'],
+		};
 	}),
 	getImportStatus: readPerItem(() => ({ url: '/cdr/status', root: 'data' })),
 	getRatingStatus: readPerItem(() => ({ url: '/cdr/ratingStatus', root: 'data' })),

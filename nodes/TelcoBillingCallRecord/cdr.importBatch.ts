@@ -8,17 +8,8 @@ const NEXT_KEYS = FIELDS.map((field) => ascii(`,"${field}":`));
 const NUMBERS = FIELDS.map((field) =>
 	['duration', 'billsec', 'privacy_flag', 'cost'].includes(field),
 );
-const COST = FIELDS.indexOf('cost');
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-
-/** Import File's check beyond Add Many's rules: cost is sent as a number, so it must read as one. */
-export function costRefusal(values: CdrValues): string | undefined {
-	const cost = values[COST];
-	return cost !== undefined && !Number.isFinite(Number(cost))
-		? 'Cost (cost) must be a number'
-		: undefined;
-}
 
 /**
  * One batch of a file's rows on its way to cdr/multiple/add. Each checked row is written at once into the

@@ -7,7 +7,7 @@ import type { RequestSettings, TryRecord } from '../shared/transport';
 import { headerMapper } from './cdr.columns';
 import type { RowMapper } from './cdr.columns';
 import { CsvReader } from './cdr.csv';
-import { costRefusal, ImportBatch } from './cdr.importBatch';
+import { ImportBatch } from './cdr.importBatch';
 import type { ImportSettings } from './cdr.importSettings';
 import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
 import type { CdrValues } from './cdr.records';
@@ -147,7 +147,7 @@ export class FileImport {
 		}
 		this.mapper(fields, values);
 		normalizeCdr(values);
-		const reason = refusalOf(values) ?? costRefusal(values);
+		const reason = refusalOf(values);
 		if (reason) {
 			this.refuse(this.row, line, String(values[ORIG_ID] ?? ''), reason);
 			return false;

@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { bodyField, collection } from '../shared/describe';
 import { isRefusal, RefusedAnswer } from '../shared/failure';
+import { pathSegment } from '../shared/path';
 import { customerIdFor } from '../shared/locators';
 import type { Operation } from '../shared/operations';
 import { isBlank, rules } from '../shared/rules';
@@ -107,7 +108,7 @@ async function get(request: Request, url: string): Promise<IDataObject> {
 
 /** The search's records, or a failure: an answer without its list says nothing about who exists. */
 async function search(request: Request, field: string, value: string): Promise<IDataObject[]> {
-	const body = await get(request, `/customer/search/${field}/${encodeURIComponent(value)}`);
+	const body = await get(request, `/customer/search/${field}/${pathSegment('email', value)}`);
 	if (!Array.isArray(body?.records))
 		throw inconclusive(
 			`The platform’s search by ${field} answered without a records list, so whether the customer ` +

@@ -286,9 +286,11 @@ export function reportBody(input: RequestInput): IDataObject {
 	const extra = (input.param('reportOptions', {}) as IDataObject) ?? {};
 	for (const [key, value] of Object.entries(extra)) {
 		if (key === 'billinggroups' || key === 'exclude_billinggroups') options[key] = list(value);
-		else if (key === 'ctid' || key === 'esid' || key === 'serviceTypes')
-			options[key] = (value as unknown[]).map(Number);
-		else if (!isBlank(value)) options[key] = value as string;
+		else if (key === 'ctid' || key === 'esid' || key === 'serviceTypes') {
+			// An empty choice means "all" (the spec's GP Services): left out, never sent as [].
+			const ids = ((value as unknown[]) ?? []).map(Number);
+			if (ids.length) options[key] = ids;
+		} else if (!isBlank(value)) options[key] = value as string;
 	}
 	return { report, report_options: options };
 }

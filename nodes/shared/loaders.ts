@@ -8,6 +8,7 @@ import { walkPages } from './pager';
 import { callTypeOptions } from './callTypes';
 import { findCustomers } from './locators';
 import { platformRequest } from './transport';
+import { pathSegment } from './path';
 
 // Dropdowns list at most this many pages, so a huge catalogue cannot stall the editor.
 const MAX_DROPDOWN_PAGES = 50;
@@ -107,7 +108,7 @@ export const loadOptions = {
 		if (!cid) return [];
 		const body = (await platformRequest(this, {
 			method: 'GET',
-			url: `/serviceBundles/getByCustomer/${encodeURIComponent(cid)}`,
+			url: `/serviceBundles/getByCustomer/${pathSegment('cid', cid)}`,
 		})) as IDataObject;
 		return ((body.serviceBundles as IDataObject[]) ?? []).map((b) => ({
 			name: `${b.name} (${b.id})`,

@@ -8,6 +8,7 @@ import type {
 import type { RequestInput } from './rules';
 import { PlatformRequestError, RefusedAnswer } from './failure';
 import type { Operation } from './operations';
+import { pathSegment } from './path';
 
 /** Sends one more request through the operation's credential (an Operation's `send` gets one). */
 type Request = (options: IHttpRequestOptions) => Promise<unknown>;
@@ -96,7 +97,7 @@ export async function customerIdFor(request: Request, ref: unknown): Promise<num
 	const text = String(ref ?? '').trim();
 	const body = (await request({
 		method: 'GET',
-		url: `/customer/balance/${encodeURIComponent(text)}`,
+		url: `/customer/balance/${pathSegment('cid', text)}`,
 		body: undefined,
 		qs: {},
 	}).catch((error: unknown) => {
@@ -170,7 +171,7 @@ export async function findCustomers(
 		if (!found.has(String(item.value))) found.set(String(item.value), item);
 	};
 	for (const field of ['company', 'name', 'surname', 'email']) {
-		const body = await get(`/customer/search/${field}/${encodeURIComponent(text)}`);
+		const body = await get(`/customer/search/${field}/${pathSegment('value', text)}`);
 		for (const record of (body.records as IDataObject[] | undefined) ?? []) {
 			if (record.cid !== undefined && record.cid !== null && record.cid !== '') {
 				add(customerItem(record));
