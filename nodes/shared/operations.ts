@@ -29,11 +29,8 @@ export interface OutputContext {
 	request: (options: IHttpRequestOptions, preface?: string) => Promise<unknown>;
 }
 
-/**
- * One row of a node's operation table: everything `routingOf` needs to compile it into declarative
- * routing.
- */
-export interface Operation {
+/** What an operation is: the request it makes, its fields and rules, and how its answer is read. */
+export interface OperationSpec {
 	value: string;
 	name: string;
 	action: string;
@@ -70,6 +67,20 @@ export interface Operation {
 	secretFields?: string[];
 	/** The credential the requests go through, when not the API credential (the portal login's). */
 	credential?: string;
+}
+
+/**
+ * The steps an operation may add, in the order they run for each input item (routing.ts): the input is
+ * read and checked by the rules, then `prepare`; at send time `beforeRequest`, `sendBody`, and either
+ * `answerFrom` or the row's own request; then the answer through `outputOf` (or `refusalAsAnswer` when the
+ * platform refused), one item per record (`whenEmpty` when there is none), and `shapeItems` last.
+ */
+export interface OperationHooks {
+	/**
+	 * Shapes checked input into what the API expects, where the UI offers a choice the API spells as
+	 * fields.
+	 */
+	prepare?: (input: RequestInput) => void;
 	/**
 	 * Requests to make before the operation's own (e.g. count the audience, then create for exactly that
 	 * count): given a sender bound to the operation's credential; what it returns reaches `outputOf`.
@@ -78,6 +89,8 @@ export interface Operation {
 		request: (options: IHttpRequestOptions) => Promise<unknown>,
 		input: RequestInput,
 	) => Promise<IDataObject>;
+	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
+	sendBody?: (input: RequestInput, before?: IDataObject) => unknown;
 	/**
 	 * An answer that takes several requests to assemble (no single endpoint gives it): made instead of
 	 * the row's request.
@@ -88,8 +101,6 @@ export interface Operation {
 	) => Promise<unknown>;
 	/** The answer as the user should see it, when that is not the answer itself (e.g. a key never output). */
 	outputOf?: (body: unknown, context: OutputContext) => Promise<unknown> | unknown;
-	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
-	sendBody?: (input: RequestInput, before?: IDataObject) => unknown;
 	/**
 	 * When the platform refuses the request in an HTTP 200 (no error_code), the item to output instead of
 	 * failing, if the refusal is an answer the user branches on (a login that does not work).
@@ -108,12 +119,13 @@ export interface Operation {
 		this: IExecuteSingleFunctions,
 		items: INodeExecutionData[],
 	) => Promise<INodeExecutionData[]>;
-	/**
-	 * Shapes checked input into what the API expects, where the UI offers a choice the API spells as
-	 * fields.
-	 */
-	prepare?: (input: RequestInput) => void;
 }
+
+/**
+ * One row of a node's operation table: everything `routingOf` needs to compile it into declarative
+ * routing.
+ */
+export type Operation = OperationSpec & OperationHooks;
 
 // The method alone misjudges these: the platform reads through POST (searches, filters, previews, reports,
 // qualification, quotes) and writes through GET (contact delete, credit management, ETF, the demo reset).
