@@ -1,4 +1,5 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { credentialTest } from '../shared/credentialTest';
 import { declarativeNode } from '../shared/node';
 import { describeResource } from '../shared/describe';
 import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport';
@@ -20,17 +21,21 @@ export class TelcoBillingAccount implements INodeType {
 		...declarativeNode(),
 		// RoutingNode sends an operation through the credential the `authentication` parameter names: the
 		// portal login's for Verify Portal Login (which also compares the API credential's key), the API
-		// credential's for the rest.
+		// credential's for the rest. `testedBy` names the credentials' Test functions (methods.credentialTest);
+		// n8n takes them from the first node that declares one, so this node alone does. Names are literals:
+		// n8n's lint reads them from this file.
 		credentials: [
 			// A portal password typed into a node would be stored in plain text: it lives in its own credential.
 			{
-				name: PORTAL_LOGIN_CREDENTIAL_TYPE,
+				name: 'telcoBillingPortalLoginApi',
 				required: true,
+				testedBy: 'telcoBillingPortalLoginApiTest',
 				displayOptions: { show: { authentication: [PORTAL_LOGIN_CREDENTIAL_TYPE] } },
 			},
 			{
-				name: CREDENTIAL_TYPE,
+				name: 'telcoBillingApi',
 				required: true,
+				testedBy: 'telcoBillingApiTest',
 				displayOptions: {
 					show: { authentication: [CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE] },
 				},
@@ -72,4 +77,6 @@ export class TelcoBillingAccount implements INodeType {
 			...describeResource('demo', demoOperations, 'reset'),
 		],
 	};
+
+	methods = { credentialTest };
 }
