@@ -10,8 +10,8 @@ export class TelcoBillingAccount implements INodeType {
 		displayName: 'Telco Billing Account',
 		name: 'telcoBillingAccount',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/account.svg',
+			dark: 'file:../../icons/account.dark.svg',
 		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:

@@ -9,8 +9,8 @@ export class TelcoBillingBulkEmail implements INodeType {
 		displayName: 'Telco Billing Bulk Email',
 		name: 'telcoBillingBulkEmail',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/bulkEmail.svg',
+			dark: 'file:../../icons/bulkEmail.dark.svg',
 		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:

@@ -76,8 +76,8 @@ export class TelcoBillingCallRecord implements INodeType {
 		displayName: 'Telco Billing Call Record',
 		name: 'telcoBillingCallRecord',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/callRecord.svg',
+			dark: 'file:../../icons/callRecord.dark.svg',
 		},
 		group: ['transform'],
 		version: 1,

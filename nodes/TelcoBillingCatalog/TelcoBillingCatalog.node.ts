@@ -13,8 +13,8 @@ export class TelcoBillingCatalog implements INodeType {
 		displayName: 'Telco Billing Catalog',
 		name: 'telcoBillingCatalog',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/catalog.svg',
+			dark: 'file:../../icons/catalog.dark.svg',
 		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:

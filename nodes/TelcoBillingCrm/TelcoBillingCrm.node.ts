@@ -12,8 +12,8 @@ export class TelcoBillingCrm implements INodeType {
 		displayName: 'Telco Billing CRM',
 		name: 'telcoBillingCrm',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/crm.svg',
+			dark: 'file:../../icons/crm.dark.svg',
 		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:

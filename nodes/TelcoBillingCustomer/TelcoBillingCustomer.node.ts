@@ -10,8 +10,8 @@ export class TelcoBillingCustomer implements INodeType {
 		displayName: 'Telco Billing Customer',
 		name: 'telcoBillingCustomer',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/customer.svg',
+			dark: 'file:../../icons/customer.dark.svg',
 		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:

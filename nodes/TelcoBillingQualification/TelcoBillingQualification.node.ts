@@ -8,8 +8,8 @@ export class TelcoBillingQualification implements INodeType {
 		displayName: 'Telco Billing Qualification',
 		name: 'telcoBillingQualification',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/qualification.svg',
+			dark: 'file:../../icons/qualification.dark.svg',
 		},
 		subtitle: labelSubtitle(
 			'operation',

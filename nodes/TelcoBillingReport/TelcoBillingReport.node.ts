@@ -10,8 +10,8 @@ export class TelcoBillingReport implements INodeType {
 		displayName: 'Telco Billing Report',
 		name: 'telcoBillingReport',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/report.svg',
+			dark: 'file:../../icons/report.dark.svg',
 		},
 		subtitle: labelSubtitle('report', REPORT_OPTIONS),
 		description:

@@ -10,8 +10,8 @@ export class TelcoBillingService implements INodeType {
 		displayName: 'Telco Billing Service',
 		name: 'telcoBillingService',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/service.svg',
+			dark: 'file:../../icons/service.dark.svg',
 		},
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:

@@ -85,8 +85,8 @@ export class TelcoBillingTrigger implements INodeType {
 		displayName: 'Telco Billing Events Trigger',
 		name: 'telcoBillingTrigger',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/trigger.svg',
+			dark: 'file:../../icons/trigger.dark.svg',
 		},
 		group: ['trigger'],
 		version: 1,
