@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { credentialTest } from '../shared/credentialTest';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/describe';
+import { describeResource, operationSubtitle } from '../shared/describe';
 import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport';
 import { accountOperations, demoOperations } from './account.operations';
 
@@ -13,7 +13,10 @@ export class TelcoBillingAccount implements INodeType {
 			light: 'file:../../icons/account.svg',
 			dark: 'file:../../icons/account.dark.svg',
 		},
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle({
+			account: { label: 'Account', operations: accountOperations },
+			demo: { label: 'Demo Database', operations: demoOperations },
+		}),
 		description:
 			'Portal logins, password resets and the demo database reset of the billing platform',
 		defaults: { name: 'Telco Billing Account' },

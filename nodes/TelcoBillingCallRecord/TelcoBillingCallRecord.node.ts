@@ -81,7 +81,7 @@ export class TelcoBillingCallRecord implements INodeType {
 		},
 		group: ['transform'],
 		version: 1,
-		subtitle: labelSubtitle('operation', operationField.options),
+		subtitle: labelSubtitle('operation', operationField.options, 'Call Record'),
 		description:
 			'Import call records (CDRs) in fast batches, check import and rating status, and ' +
 			'look up call prices',

@@ -13,7 +13,7 @@ export class TelcoBillingReport implements INodeType {
 			light: 'file:../../icons/report.svg',
 			dark: 'file:../../icons/report.dark.svg',
 		},
-		subtitle: labelSubtitle('report', REPORT_OPTIONS),
+		subtitle: labelSubtitle('report', REPORT_OPTIONS, 'Report'),
 		description:
 			'Run any of the billing platform’s reports (receivables, billed minutes, new and ' +
 			'ended services, revenue) for a period',

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { listSearch, loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/describe';
+import { describeResource, operationSubtitle } from '../shared/describe';
 import { bundleOperations } from './bundle.operations';
 import { serviceOperations } from './service.operations';
 
@@ -13,7 +13,10 @@ export class TelcoBillingService implements INodeType {
 			light: 'file:../../icons/service.svg',
 			dark: 'file:../../icons/service.dark.svg',
 		},
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle({
+			service: { label: 'Service', operations: serviceOperations },
+			bundle: { label: 'Service Bundle', operations: bundleOperations },
+		}),
 		description:
 			'Provision, price and end customer services and bundles: fees, misc charges, ' +
 			'early termination',

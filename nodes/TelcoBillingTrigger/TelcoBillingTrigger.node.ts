@@ -82,7 +82,7 @@ function examples(observation: Observation, settings: Settings): Emitted[] {
 
 export class TelcoBillingTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Telco Billing Events Trigger',
+		displayName: 'Telco Billing Trigger',
 		name: 'telcoBillingTrigger',
 		icon: {
 			light: 'file:../../icons/trigger.svg',

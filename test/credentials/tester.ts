@@ -2,33 +2,11 @@ import { CredentialTestContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestFunction,
-	INodeType,
+	ICredentialTestFunctions,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { shutdownEngine } from '../harness/engine';
-import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
-import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
-import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
-import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
-import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
-import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
-import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
-import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
-import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
-
-export const PACKAGE_NODES: INodeType[] = [
-	new TelcoBillingCustomer(),
-	new TelcoBillingService(),
-	new TelcoBillingCallRecord(),
-	new TelcoBillingCatalog(),
-	new TelcoBillingCrm(),
-	new TelcoBillingBulkEmail(),
-	new TelcoBillingQualification(),
-	new TelcoBillingReport(),
-	new TelcoBillingAccount(),
-	new TelcoBillingTrigger(),
-];
+import { PACKAGE_NODES } from '../editor/packageNodes';
 
 /**
  * The Test function n8n's CredentialsTester finds for a credential type, by its steps: the first node using
@@ -53,7 +31,11 @@ export async function credentialVerdict(
 ): Promise<{ status: string; message: string }> {
 	const test = testFunctionOf(credentialName);
 	if (!test) throw new Error(`no Test function for ${credentialName}`);
-	const context = new CredentialTestContext({} as IWorkflowExecuteAdditionalData);
+	// n8n 2.41's context takes the execution's additional data (unused by a test's request), 2.8's nothing.
+	const Context = CredentialTestContext as unknown as new (
+		additionalData: IWorkflowExecuteAdditionalData,
+	) => ICredentialTestFunctions;
+	const context = new Context({} as IWorkflowExecuteAdditionalData);
 	return await test.call(context, { id: 'c1', name: 'Test', type: credentialName, data });
 }
 
