@@ -2,7 +2,6 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 import type { INode, INodeParameters, INodeProperties, INodeType, INodeTypes } from 'n8n-workflow';
 import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
 import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
 import triggerCodex from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node.json';

@@ -1,7 +1,7 @@
-import { connect } from 'node:net';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 
+// Plain JavaScript helpers: they need node:net.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSmtpSink } = require('../simulator/smtp.js') as {
 	startSmtpSink(
@@ -9,26 +9,10 @@ const { startSmtpSink } = require('../simulator/smtp.js') as {
 		port?: number,
 	): Promise<{ port: number; close(): Promise<void> }>;
 };
-
-/** Sends one message through the sink the way a mail client does (SMTP, dot-stuffed DATA). */
-async function send(port: number, from: string, to: string, message: string): Promise<void> {
-	const commands = [`EHLO test`, `MAIL FROM:<${from}>`, `RCPT TO:<${to}>`, 'DATA'];
-	const data = `${message.replace(/\n/g, '\r\n').replace(/^\./gm, '..')}\r\n.`;
-	await new Promise<void>((resolve, reject) => {
-		const socket = connect(port, '127.0.0.1');
-		let step = 0;
-		socket.on('error', reject);
-		socket.on('data', (chunk) => {
-			for (const line of chunk.toString().split('\r\n').filter(Boolean)) {
-				if (step < commands.length) socket.write(`${commands[step++]}\r\n`);
-				else if (step === commands.length && line.startsWith('354'))
-					(socket.write(`${data}\r\n`), step++);
-				else if (step === commands.length + 1 && line.startsWith('250'))
-					(socket.end('QUIT\r\n'), resolve());
-			}
-		});
-	});
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { smtpSend: send } = require('./smtpSend.js') as {
+	smtpSend(port: number, from: string, to: string, message: string): Promise<void>;
+};
 
 const CSV = 'cid,name,balance\n1001,Acme Pty Ltd,1250.50\n1002,Bolt & Co,0.00\n';
 
