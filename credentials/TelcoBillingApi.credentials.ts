@@ -1,13 +1,11 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
 import { withApiKey } from '../nodes/shared/apiKey';
-import { answerRules } from '../nodes/shared/credentialTest';
 
 export class TelcoBillingApi implements ICredentialType {
 	name = 'telcoBillingApi';
@@ -69,31 +67,4 @@ export class TelcoBillingApi implements ICredentialType {
 			String(credentials.apiKey ?? ''),
 		);
 	}
-
-	// cdr/status is the smallest read the API has: its size does not grow with the customer base.
-	// n8n's tester shows, for a thrown HTTP error, only its own generic text (in n8n 2.x the error loses the
-	// response its `responseCode` rules read); so every answer is let through and judged by its body.
-	test: ICredentialTestRequest = {
-		request: {
-			method: 'GET',
-			url: '/cdr/status',
-			ignoreHttpStatusErrors: true,
-		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'description',
-					value: 'invalid key',
-					message:
-						'The platform answered "invalid key": check the API key and that it belongs to ' +
-						'this platform',
-				},
-			},
-			...answerRules(
-				'The platform refused the request: check the Base URL (including its API prefix) ' +
-					'and the API key',
-			),
-		],
-	};
 }

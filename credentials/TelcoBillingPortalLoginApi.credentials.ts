@@ -1,13 +1,11 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
-import { PORTAL_LOGIN_PATH, withPortalLogin } from '../nodes/shared/apiKey';
-import { answerRules } from '../nodes/shared/credentialTest';
+import { withPortalLogin } from '../nodes/shared/apiKey';
 
 /**
  * A portal user's login, kept encrypted by n8n rather than typed into a node, where n8n would store it in
@@ -72,39 +70,4 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 			String(credentials.password ?? ''),
 		);
 	}
-
-	// The login itself is the test; every answer is judged by its body, as for the API credential.
-	test: ICredentialTestRequest = {
-		request: {
-			method: 'GET',
-			url: PORTAL_LOGIN_PATH,
-			ignoreHttpStatusErrors: true,
-		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'description',
-					value: 'invalid username or password',
-					message:
-						'The platform answered "invalid username or password": check both, and that the ' +
-						'portal user is active',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'description',
-					value: 'user is not allowed on any key',
-					message:
-						'The login works but no API key allows this user: set alloweduser<username> to ' +
-						'yes on the department’s key',
-				},
-			},
-			...answerRules(
-				'The platform refused the login: check the Base URL (including its API prefix), ' +
-					'the username and the password',
-			),
-		],
-	};
 }

@@ -1,6 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { credentialTest } from '../shared/credentialTest';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/describe';
+import { describeResource, operationSubtitle } from '../shared/describe';
 import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport';
 import { accountOperations, demoOperations } from './account.operations';
 
@@ -9,10 +10,13 @@ export class TelcoBillingAccount implements INodeType {
 		displayName: 'Telco Billing Account',
 		name: 'telcoBillingAccount',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/account.svg',
+			dark: 'file:../../icons/account.dark.svg',
 		},
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle({
+			account: { label: 'Account', operations: accountOperations },
+			demo: { label: 'Demo Database', operations: demoOperations },
+		}),
 		description:
 			'Portal logins, password resets and the demo database reset of the billing platform',
 		defaults: { name: 'Telco Billing Account' },
@@ -20,17 +24,21 @@ export class TelcoBillingAccount implements INodeType {
 		...declarativeNode(),
 		// RoutingNode sends an operation through the credential the `authentication` parameter names: the
 		// portal login's for Verify Portal Login (which also compares the API credential's key), the API
-		// credential's for the rest.
+		// credential's for the rest. `testedBy` names the credentials' Test functions (methods.credentialTest);
+		// n8n takes them from the first node that declares one, so this node alone does. Names are literals:
+		// n8n's lint reads them from this file.
 		credentials: [
 			// A portal password typed into a node would be stored in plain text: it lives in its own credential.
 			{
-				name: PORTAL_LOGIN_CREDENTIAL_TYPE,
+				name: 'telcoBillingPortalLoginApi',
 				required: true,
+				testedBy: 'telcoBillingPortalLoginApiTest',
 				displayOptions: { show: { authentication: [PORTAL_LOGIN_CREDENTIAL_TYPE] } },
 			},
 			{
-				name: CREDENTIAL_TYPE,
+				name: 'telcoBillingApi',
 				required: true,
+				testedBy: 'telcoBillingApiTest',
 				displayOptions: {
 					show: { authentication: [CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE] },
 				},
@@ -72,4 +80,6 @@ export class TelcoBillingAccount implements INodeType {
 			...describeResource('demo', demoOperations, 'reset'),
 		],
 	};
+
+	methods = { credentialTest };
 }

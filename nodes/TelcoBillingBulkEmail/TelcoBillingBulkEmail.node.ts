@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/describe';
+import { describeResource, operationSubtitle } from '../shared/describe';
 import { bulkEmailOperations } from './bulkEmail.operations';
 
 export class TelcoBillingBulkEmail implements INodeType {
@@ -9,10 +9,12 @@ export class TelcoBillingBulkEmail implements INodeType {
 		displayName: 'Telco Billing Bulk Email',
 		name: 'telcoBillingBulkEmail',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/bulkEmail.svg',
+			dark: 'file:../../icons/bulkEmail.dark.svg',
 		},
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle({
+			campaign: { label: 'Campaign', operations: bulkEmailOperations },
+		}),
 		description:
 			'Preview, create, follow and cancel bulk email campaigns to customers, safely: ' +
 			'only the counted audience is mailed',

@@ -45,12 +45,12 @@ export class TelcoBillingCallRecord implements INodeType {
 		displayName: 'Telco Billing Call Record',
 		name: 'telcoBillingCallRecord',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/callRecord.svg',
+			dark: 'file:../../icons/callRecord.dark.svg',
 		},
 		group: ['transform'],
 		version: 1,
-		subtitle: labelSubtitle('operation', operationField.options),
+		subtitle: labelSubtitle('operation', operationField.options, 'Call Record'),
 		description:
 			'Import call records (CDRs) in fast batches, check import and rating status, and ' +
 			'look up call prices',

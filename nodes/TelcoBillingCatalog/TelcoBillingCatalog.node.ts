@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/describe';
+import { describeResource, operationSubtitle } from '../shared/describe';
 import { callRateOperations } from './callRateCard.operations';
 import { callTypeOperations } from './callType.operations';
 import { priceBookOperations } from './priceBook.operations';
@@ -13,10 +13,16 @@ export class TelcoBillingCatalog implements INodeType {
 		displayName: 'Telco Billing Catalog',
 		name: 'telcoBillingCatalog',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/catalog.svg',
+			dark: 'file:../../icons/catalog.dark.svg',
 		},
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle({
+			callRate: { label: 'Call Rate Card', operations: callRateOperations },
+			callType: { label: 'Call Type', operations: callTypeOperations },
+			priceBook: { label: 'Price Book', operations: priceBookOperations },
+			product: { label: 'Product', operations: productOperations },
+			serviceType: { label: 'Service Type', operations: serviceTypeOperations },
+		}),
 		description:
 			'Read and maintain the billing catalogue: service types, price books, products, ' +
 			'call rates and call types',

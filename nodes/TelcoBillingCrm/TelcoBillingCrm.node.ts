@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { listSearch, loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/describe';
+import { describeResource, operationSubtitle } from '../shared/describe';
 import { leadOperations } from './lead.operations';
 import { orderOperations } from './order.operations';
 import { saleOperations } from './sale.operations';
@@ -12,10 +12,15 @@ export class TelcoBillingCrm implements INodeType {
 		displayName: 'Telco Billing CRM',
 		name: 'telcoBillingCrm',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/crm.svg',
+			dark: 'file:../../icons/crm.dark.svg',
 		},
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle({
+			sale: { label: 'External Sale', operations: saleOperations },
+			lead: { label: 'Lead', operations: leadOperations },
+			order: { label: 'Order', operations: orderOperations },
+			timeline: { label: 'Timeline Entry', operations: timelineOperations },
+		}),
 		description:
 			'Leads, orders, external sales and timeline notes and events of the billing platform',
 		defaults: { name: 'Telco Billing CRM' },

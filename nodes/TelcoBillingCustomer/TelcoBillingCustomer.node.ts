@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { listSearch, loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/describe';
+import { describeResource, operationSubtitle } from '../shared/describe';
 import { contactOperations } from './contact.operations';
 import { customerOperations } from './customer.operations';
 
@@ -10,10 +10,13 @@ export class TelcoBillingCustomer implements INodeType {
 		displayName: 'Telco Billing Customer',
 		name: 'telcoBillingCustomer',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/customer.svg',
+			dark: 'file:../../icons/customer.dark.svg',
 		},
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle({
+			contact: { label: 'Contact', operations: contactOperations },
+			customer: { label: 'Customer', operations: customerOperations },
+		}),
 		description:
 			'Create, find and update billing customers and their contacts, balances and payments',
 		defaults: { name: 'Telco Billing Customer' },

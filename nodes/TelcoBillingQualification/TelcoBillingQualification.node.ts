@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { declarativeNode } from '../shared/node';
-import { describeResource, labelSubtitle } from '../shared/describe';
+import { describeResource, operationSubtitle } from '../shared/describe';
 import { qualificationOperations } from './qualification.operations';
 
 export class TelcoBillingQualification implements INodeType {
@@ -8,13 +8,12 @@ export class TelcoBillingQualification implements INodeType {
 		displayName: 'Telco Billing Qualification',
 		name: 'telcoBillingQualification',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/qualification.svg',
+			dark: 'file:../../icons/qualification.dark.svg',
 		},
-		subtitle: labelSubtitle(
-			'operation',
-			qualificationOperations.map(({ name, value }) => ({ name, value })),
-		),
+		subtitle: operationSubtitle({
+			qualification: { label: 'Qualification', operations: qualificationOperations },
+		}),
 		description: 'Qualify street addresses for network services and verify AVC ids',
 		defaults: { name: 'Telco Billing Qualification' },
 		usableAsTool: true,

@@ -11,10 +11,10 @@ export class TelcoBillingReport implements INodeType {
 		displayName: 'Telco Billing Report',
 		name: 'telcoBillingReport',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/report.svg',
+			dark: 'file:../../icons/report.dark.svg',
 		},
-		subtitle: labelSubtitle('report', REPORT_OPTIONS),
+		subtitle: labelSubtitle('report', REPORT_OPTIONS, 'Report'),
 		description:
 			'Run any of the billing platform’s reports (receivables, billed minutes, new and ' +
 			'ended services, revenue) for a period',

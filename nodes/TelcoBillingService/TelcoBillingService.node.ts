@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { listSearch, loadOptions } from '../shared/loaders';
 import { declarativeNode } from '../shared/node';
-import { describeResource } from '../shared/describe';
+import { describeResource, operationSubtitle } from '../shared/describe';
 import { bundleOperations } from './bundle.operations';
 import { serviceOperations } from './service.operations';
 
@@ -10,10 +10,13 @@ export class TelcoBillingService implements INodeType {
 		displayName: 'Telco Billing Service',
 		name: 'telcoBillingService',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/service.svg',
+			dark: 'file:../../icons/service.dark.svg',
 		},
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle({
+			service: { label: 'Service', operations: serviceOperations },
+			bundle: { label: 'Service Bundle', operations: bundleOperations },
+		}),
 		description:
 			'Provision, price and end customer services and bundles: fees, misc charges, ' +
 			'early termination',

@@ -82,11 +82,11 @@ function examples(observation: Observation, settings: Settings): Emitted[] {
 
 export class TelcoBillingTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Telco Billing Events Trigger',
+		displayName: 'Telco Billing Trigger',
 		name: 'telcoBillingTrigger',
 		icon: {
-			light: 'file:../../icons/telcoBilling.svg',
-			dark: 'file:../../icons/telcoBilling.dark.svg',
+			light: 'file:../../icons/trigger.svg',
+			dark: 'file:../../icons/trigger.dark.svg',
 		},
 		group: ['trigger'],
 		version: 1,

@@ -135,16 +135,55 @@ export function loadedMultiOptions(
 	};
 }
 
-/**
- * A canvas subtitle that shows the labels of the chosen options (one value or several), not their raw
- * values: "Add Many", not "addMany". A value the table does not know is shown as it is.
- */
-export function labelSubtitle(parameter: string, options: INodeProperties['options']): string {
-	const labels = Object.fromEntries(
+type Labelled = ReadonlyArray<{ name: string; value: string | number | boolean }>;
+
+function labelMap(options: Labelled | INodeProperties['options']): Record<string, string> {
+	return Object.fromEntries(
 		((options ?? []) as INodePropertyOptions[]).map((option) => [
 			String(option.value),
 			option.name,
 		]),
 	);
-	return `={{ [].concat($parameter["${parameter}"]).map(v => (${JSON.stringify(labels)})[v] || v).join(", ") }}`;
+}
+
+/*
+ * One subtitle style on the canvas, n8n's "operation: resource" (Okta, Gong, Stripe), with the labels the
+ * panel shows rather than the raw values: "Get Balance: Customer", "Add Many: Call Record", "Aged
+ * Receivables: Report". A value a table does not know is shown as it is.
+ */
+
+/**
+ * The subtitle of a node with a Resource and an Operation dropdown: `resources` maps each resource value
+ * to its label and its operation table.
+ */
+export function operationSubtitle(
+	resources: Record<string, { label: string; operations: Labelled }>,
+): string {
+	const operations = Object.fromEntries(
+		Object.entries(resources).flatMap(([resource, { operations }]) =>
+			operations.map(({ name, value }) => [`${resource}/${String(value)}`, name]),
+		),
+	);
+	const labels = Object.fromEntries(
+		Object.entries(resources).map(([value, { label }]) => [value, label]),
+	);
+	return (
+		`={{ ((${JSON.stringify(operations)})[$parameter["resource"] + "/" + $parameter["operation"]] || ` +
+		`$parameter["operation"]) + ": " + ((${JSON.stringify(labels)})[$parameter["resource"]] || $parameter["resource"]) }}`
+	);
+}
+
+/**
+ * The same for a node whose one choice is `parameter` (one value or several) on a fixed `object`; without
+ * `object` (a trigger, which has no operation), the chosen labels alone.
+ */
+export function labelSubtitle(
+	parameter: string,
+	options: Labelled | INodeProperties['options'],
+	object?: string,
+): string {
+	const chosen = `[].concat($parameter["${parameter}"]).map(v => (${JSON.stringify(labelMap(options))})[v] || v).join(", ")`;
+	return object === undefined
+		? `={{ ${chosen} }}`
+		: `={{ ${chosen} + ${JSON.stringify(`: ${object}`)} }}`;
 }

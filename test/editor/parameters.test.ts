@@ -2,9 +2,10 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 import type { INode, INodeParameters, INodeProperties, INodeType, INodeTypes } from 'n8n-workflow';
 import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
 import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
+import triggerCodex from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node.json';
+import { PACKAGE_NODES } from './packageNodes';
 // What the editor shows, read from the node descriptions the way n8n's editor reads them.
 
 function nodeOf(type: INodeType, parameters: INodeParameters): INode {
@@ -63,11 +64,22 @@ describe('Telco Billing Trigger in the nodes panel', () => {
 		]);
 	});
 
-	test('listed under a name of its own', () => {
-		// The nodes panel drops "Trigger" from a trigger with several events: "Telco Billing" said nothing.
-		const { displayName } = trigger.description;
-		expect(displayName.replace('Trigger', '').trim()).toBe('Telco Billing Events');
+	test('one name: the nodes panel, the panel header and the node on the canvas', () => {
+		// The node's type name stays: saved workflows refer to it.
+		expect(trigger.description.name).toBe('telcoBillingTrigger');
+		expect(trigger.description.displayName).toBe('Telco Billing Trigger');
 		expect(trigger.description.defaults.name).toBe('Telco Billing Trigger');
+		// n8n's nodes panel lists a trigger with events under its app's name ("Gmail Trigger" as "Gmail"), and
+		// ranks a search by the full name, shortest first: no package node may be much shorter than it.
+		const names = PACKAGE_NODES.map((node) => node.description.displayName);
+		expect(names.filter((name) => name.length < 'Telco Billing Trigger'.length)).toEqual([
+			'Telco Billing CRM',
+			'Telco Billing Report',
+		]);
+	});
+
+	test('found by the words people search for a trigger with', () => {
+		expect(triggerCodex.alias).toEqual(expect.arrayContaining(['Events', 'CDR', 'Campaign']));
 	});
 
 	test('subtitle: the chosen events by label', () => {
@@ -77,18 +89,58 @@ describe('Telco Billing Trigger in the nodes panel', () => {
 	});
 });
 
-describe('subtitles read as labels', () => {
-	test('Report: the chosen report', () => {
-		expect(subtitleOf(new TelcoBillingReport(), { report: 'agedReceivables' })).toBe(
-			'Aged Receivables',
-		);
-	});
+describe('one subtitle style on every node: "Operation: Resource" by their labels', () => {
+	type Option = { name: string; value: string };
+	const optionsOf = (property?: INodeProperties) => (property?.options ?? []) as Option[];
+	const actionNodes = PACKAGE_NODES.filter((node) => !node.description.group.includes('trigger'));
 
-	test('Qualification: the chosen operation', () => {
-		const node = new TelcoBillingQualification();
-		const operation = node.description.properties.find((p) => p.name === 'operation');
-		const first = (operation?.options as Array<{ name: string; value: string }>)[0];
-		expect(subtitleOf(node, { operation: first.value })).toBe(first.name);
+	/** Every choice the panel offers on a node, with the subtitle it must show. */
+	function choices(node: INodeType): Array<[INodeParameters, string]> {
+		const { properties, displayName } = node.description;
+		const resource = properties.find((p) => p.name === 'resource');
+		if (resource?.type === 'options') {
+			return optionsOf(resource).flatMap((r) =>
+				optionsOf(
+					properties.find(
+						(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value),
+					),
+				).map((op): [INodeParameters, string] => [
+					{ resource: r.value, operation: op.value },
+					`${op.name}: ${r.name}`,
+				]),
+			);
+		}
+		// No Resource dropdown: the node's one choice, on what the node is about.
+		const choice = properties.find((p) => p.type === 'options' && p.name !== 'resource');
+		const object = displayName.replace('Telco Billing ', '');
+		return optionsOf(choice).map((o) => [{ [choice!.name]: o.value }, `${o.name}: ${object}`]);
+	}
+
+	test.each(actionNodes.map((node) => [node.description.displayName, node] as const))(
+		'%s',
+		(_, node) => {
+			const all = choices(node);
+			expect(all.length).toBeGreaterThan(0);
+			for (const [parameters, expected] of all) {
+				expect([parameters, subtitleOf(node, parameters)]).toEqual([parameters, expected]);
+			}
+		},
+	);
+
+	test('examples as they read on the canvas', () => {
+		const byName = (name: string) => PACKAGE_NODES.find((n) => n.description.displayName === name)!;
+		expect(
+			subtitleOf(byName('Telco Billing Customer'), {
+				resource: 'customer',
+				operation: 'getBalance',
+			}),
+		).toBe('Get Balance: Customer');
+		expect(subtitleOf(byName('Telco Billing Call Record'), { operation: 'addMany' })).toBe(
+			'Add Many: Call Record',
+		);
+		expect(subtitleOf(new TelcoBillingReport(), { report: 'agedReceivables' })).toBe(
+			'Aged Receivables: Report',
+		);
 	});
 });
 

@@ -7,6 +7,12 @@ const { ensureN8n } = require('./n8n-install.js');
 const { NEWEST, OLDEST } = require('./n8n-lines.js');
 
 const ROOT = resolve(__dirname, '../..');
+/**
+ * Where n8n may read and write files in the sandbox (n8n 2.x refuses any other path: "Access to the file is
+ * not allowed"): the examples' data, and a folder of the user's own, kept out of git, for their CSVs.
+ */
+const SANDBOX_FILES = join(ROOT, '.n8n-sandbox', 'files');
+const READABLE_FOLDERS = [join(ROOT, 'examples', 'data'), SANDBOX_FILES];
 
 /** n8n's environment: our package loaded, SQLite in the given folder, no telemetry, no outbound calls. */
 function n8nEnv(n8n, userFolder, extra = {}) {
@@ -18,7 +24,8 @@ function n8nEnv(n8n, userFolder, extra = {}) {
 		N8N_ENCRYPTION_KEY: 'telco-billing-sandbox-only-key',
 		DB_TYPE: 'sqlite',
 		N8N_CUSTOM_EXTENSIONS: join(ROOT, 'dist'),
-		N8N_RESTRICT_FILE_ACCESS_TO: join(ROOT, 'examples', 'data'),
+		// n8n separates the folders with `;`.
+		N8N_RESTRICT_FILE_ACCESS_TO: READABLE_FOLDERS.join(';'),
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
 		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
@@ -120,4 +127,14 @@ function requestedVersion(args = process.argv.slice(2)) {
 	return asked === 'oldest' ? OLDEST : asked;
 }
 
-module.exports = { ROOT, ensureN8n, n8nCli, n8nEnv, n8nSpawn, prepareImports, requestedVersion };
+module.exports = {
+	ROOT,
+	SANDBOX_FILES,
+	READABLE_FOLDERS,
+	ensureN8n,
+	n8nCli,
+	n8nEnv,
+	n8nSpawn,
+	prepareImports,
+	requestedVersion,
+};

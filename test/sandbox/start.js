@@ -11,6 +11,7 @@ const { createServer } = require('node:net');
 const { join } = require('node:path');
 const {
 	ROOT,
+	SANDBOX_FILES,
 	ensureN8n,
 	n8nCli,
 	n8nEnv,
@@ -79,6 +80,7 @@ async function main() {
 	// One user folder per line: a database written by a newer n8n is not for an older one.
 	const userFolder = join(ROOT, '.n8n-sandbox', n8n.version);
 	mkdirSync(userFolder, { recursive: true });
+	mkdirSync(SANDBOX_FILES, { recursive: true });
 	const env = n8nEnv(n8n, userFolder, {
 		N8N_PORT: String(N8N_PORT),
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}`,
@@ -139,7 +141,11 @@ async function main() {
 			'The telco billing sandbox is ready.',
 			`  n8n editor:   ${editor}  (sign in as ${login})`,
 			`  Simulator:    ${simulatorUrl}  (demo API key: ${DEMO_KEY})`,
-			`  Credential:   "Telco Billing (sandbox)"; examples: ${imports.map((i) => `"${i.name}"`).join(', ')}`,
+			`  Credential:   "Telco Billing (sandbox)"; examples (${imports.length}): ${imports.map((i) => `"${i.name}"`).join(', ')}`,
+			`  Your files:   ${SANDBOX_FILES}`,
+			`                drop CSVs there; n8n reads and writes files only there and in ${join(ROOT, 'examples', 'data')}`,
+			`                (Read/Write Files from Disk: use the full path, e.g. ${join(SANDBOX_FILES, 'cdrs.csv')})`,
+			`  Mail:         ${simulatorUrl}/__simulator/mail  (what Send Email sent to the SMTP sink 127.0.0.1:${SMTP_PORT}, and campaign mail)`,
 			'Press Ctrl-C to stop n8n and the simulator.',
 		].join('\n'),
 	);

@@ -9,6 +9,7 @@ import { registerBulkEmailRoutes } from './routes/bulkEmail';
 import { registerBundleRoutes } from './routes/bundles';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerControlRoutes } from './routes/controls';
+import { registerMailPage } from './routes/mailPage';
 import { registerReportRoutes } from './routes/report';
 import { registerCrmRoutes } from './routes/crm';
 import { registerQualifyRoutes } from './routes/qualify';
@@ -230,6 +231,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	};
 
 	registerControlRoutes(app, state, { faults, latency, modes, faultLog, concurrency, outage });
+	registerMailPage(app, state);
 	// The only endpoints without a key in the path.
 	registerAccountRoutes(app, state);
 
