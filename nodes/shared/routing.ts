@@ -149,12 +149,15 @@ function itemsOf(
 	return out.map((json) => ({ json, pairedItem: { item: context.getItemIndex() } }));
 }
 
-/** The answer as items: shaped by the operation (outputOf may make further requests), one item per record. */
+/**
+ * The answer as items: shaped by the operation (outputOf may make further requests), one item per record.
+ * A refusal the operation reads as an answer (refusalAsAnswer) becomes its item instead of a failure.
+ */
 async function outputItems(
 	context: IExecutePaginationFunctions,
 	op: Operation,
 	state: Prepared,
-	body: unknown,
+	answer: () => Promise<unknown>,
 ): Promise<INodeExecutionData[]> {
 	const output: OutputContext = {
 		input: state.input,
@@ -163,11 +166,12 @@ async function outputItems(
 		request: senderFor(context, state.settings),
 	};
 	try {
+		const body = await answer();
 		const shaped = op.outputOf ? await op.outputOf(body, output) : body;
 		return itemsOf(context, op, state.input, toRecords(shaped, op.output));
 	} catch (error) {
-		const answer = await answerInstead(op, error, output).catch(() => undefined);
-		if (answer) return itemsOf(context, op, state.input, [answer]);
+		const instead = await answerInstead(op, error, output).catch(() => undefined);
+		if (instead) return itemsOf(context, op, state.input, [instead]);
 		throw error;
 	}
 }
@@ -219,11 +223,13 @@ async function itemsFor(
 		if (op.sendBody && op.method !== 'GET')
 			sent.body = op.sendBody(state.input, state.before) as IDataObject;
 	}
-	const body = await platformRequest(context, sent, {
-		...state.settings,
-		repeatable: isRepeatable(op),
-	});
-	return await outputItems(context, op, state, body);
+	const repeatable = isRepeatable(op);
+	return await outputItems(
+		context,
+		op,
+		state,
+		async () => await platformRequest(context, sent, { ...state.settings, repeatable }),
+	);
 }
 
 /**

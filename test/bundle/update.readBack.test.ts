@@ -25,7 +25,12 @@ test('Update outputs the bundle as the platform now holds it: the answer of Get,
 		updateFields: { monthly_cost: 25, date_ended: '2026-12-31T00:00:00' },
 	});
 	expect(result.error).toBeUndefined();
-	expect(paths()).toEqual(['POST /serviceBundles/post', `GET /serviceBundles/get/${id}`]);
+	// The customer reference is resolved first, as a path would reach it (locators.ts).
+	expect(paths()).toEqual([
+		'GET /customer/balance/1001',
+		'POST /serviceBundles/post',
+		`GET /serviceBundles/get/${id}`,
+	]);
 	const got = await node.run({ resource: 'bundle', operation: 'get', bundleId: id as number });
 	expect(jsonOf(result)).toEqual(jsonOf(got));
 	expect(jsonOf(result)[0]).toMatchObject({

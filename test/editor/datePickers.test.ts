@@ -325,7 +325,13 @@ describe('Report Run: From and To keep the time the picker gives; text is sent a
 		},
 	});
 	test.each([
-		['text saved before the pickers', '2026-10-01', '2026-10-31', '2026-10-01', '2026-10-31 23:59:59'],
+		[
+			'text saved before the pickers',
+			'2026-10-01',
+			'2026-10-31',
+			'2026-10-01',
+			'2026-10-31 23:59:59',
+		],
 		['DD-MM-YYYY text', '01-10-2026', '31-10-2026', '01-10-2026', '2026-10-31 23:59:59'],
 		[
 			'the picker',

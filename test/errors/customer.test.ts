@@ -91,9 +91,13 @@ describe('invalid key', () => {
 				'The platform answered "invalid key": check the API key in the Telco Billing API credential ' +
 					'and that it belongs to the platform at its Base URL',
 			);
-			expect(result.error?.description).toMatch(/paste the department’s API token again.*Test button/);
+			expect(result.error?.description).toMatch(
+				/paste the department’s API token again.*Test button/,
+			);
 			// No "Error code none" line in the panel: the HTTP status was 200, there is no error_code.
-			expect((result.error as unknown as { httpCode?: string }).httpCode ?? undefined).toBeUndefined();
+			expect(
+				(result.error as unknown as { httpCode?: string }).httpCode ?? undefined,
+			).toBeUndefined();
 		},
 	);
 

@@ -64,7 +64,7 @@ describe('an HTTP-200 refusal', () => {
 
 	test('a bare `invalid key` body', () => {
 		const { error, item } = fromAnswer('invalid key');
-		expect(error.message).toBe('invalid key');
+		expect(error.message).toMatch(/^The platform answered "invalid key": check the API key/);
 		expect(item).toEqual({ error: 'invalid key' });
 	});
 

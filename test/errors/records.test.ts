@@ -26,15 +26,18 @@ describe('External Sale: a refused sale or payment is a failure, not an output i
 		products: { product: [{ pid: 1, price: 10, quantity: 1 }] },
 	};
 
-	test('no customer found (success:false in results, processed:false) is a node error', async () => {
+	// The reference is resolved first (locators.ts), the way a path would reach it: an unknown customer
+	// stops the sale before it is sent.
+	test('an unknown customer is a node error, and no sale is sent', async () => {
 		const result = await crm.run(unknown);
-		expect(result.error?.message).toBe('no customer found (cid 424242)');
+		expect(result.error?.message).toBe('No customer found (customer 424242)');
 		expect(result.items).toEqual([]);
+		expect(crm.sim().requests.filter((r) => r.url.includes('externalsales'))).toEqual([]);
 	});
 
 	test('with Continue On Fail it is an error item with the platform’s words, paired to its input item', async () => {
 		const result = await crm.run(unknown, { continueOnFail: true });
-		expect(jsonOf(result)).toEqual([{ error: 'no customer found', cid: 424242 }]);
+		expect(jsonOf(result)).toEqual([{ error: 'no customer found' }]);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	});
 

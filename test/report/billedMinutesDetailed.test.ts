@@ -46,6 +46,10 @@ describe('an empty choice of call types means all of them', () => {
 			report_options: Record<string, unknown>;
 		};
 		expect(sent.report_options).not.toHaveProperty('ctid');
-		expect(jsonOf(result).map((r) => r.call_type).sort()).toEqual(['Local', 'Mobile']);
+		expect(
+			jsonOf(result)
+				.map((r) => r.call_type)
+				.sort(),
+		).toEqual(['Local', 'Mobile']);
 	});
 });
