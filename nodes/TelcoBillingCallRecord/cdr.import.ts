@@ -53,15 +53,16 @@ async function importOne(
 		requestSettings,
 		binary.fileName,
 	);
-	let failure: NodeOperationError | undefined;
-	try {
-		await run.run(textOf(context, itemIndex, settings.property));
-	} catch (error) {
-		// A file stopped mid-way under Continue On Fail still reports what was imported and where to resume.
-		const midFile = error instanceof NodeOperationError && error.context.resumeAtRow !== undefined;
-		if (!midFile || !context.continueOnFail()) throw error;
-		failure = error;
-	}
+	// A file stopped mid-way under Continue On Fail still reports what was imported and where to resume.
+	const failure = await run.run(textOf(context, itemIndex, settings.property)).then(
+		() => undefined,
+		(error: unknown) => {
+			const midFile =
+				error instanceof NodeOperationError && error.context.resumeAtRow !== undefined;
+			if (!midFile || !context.continueOnFail()) throw error;
+			return error;
+		},
+	);
 	run.stats.seconds = Math.round(Date.now() - started) / 1000;
 	run.logProgress(' finished');
 	return await run.output(failure);

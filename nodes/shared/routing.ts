@@ -165,15 +165,16 @@ async function outputItems(
 		credential: async (type) => await context.getCredentials(type),
 		request: senderFor(context, state.settings),
 	};
-	try {
+	const read = async () => {
 		const body = await answer();
 		const shaped = op.outputOf ? await op.outputOf(body, output) : body;
 		return itemsOf(context, op, state.input, toRecords(shaped, op.output));
-	} catch (error) {
+	};
+	return await read().catch(async (error: unknown) => {
 		const instead = await answerInstead(op, error, output).catch(() => undefined);
-		if (instead) return itemsOf(context, op, state.input, [instead]);
-		throw error;
-	}
+		if (!instead) throw error;
+		return itemsOf(context, op, state.input, [instead]);
+	});
 }
 
 /** Every page of a paged listing, through the one pager. */
