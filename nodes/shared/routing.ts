@@ -7,7 +7,8 @@ import type {
 	INodeExecutionData,
 	INodePropertyRouting,
 } from 'n8n-workflow';
-import { errorItem, recordItems, toSafeError } from './errors';
+import { recordItems } from './errors';
+import { failureOfItem } from './items';
 import { PlatformRequestError } from './failure';
 import { fillPath } from './path';
 import { isRepeatable } from './operations';
@@ -120,15 +121,8 @@ async function failedItem(
 	}
 	// The record named beside a terse answer is the user's input: the key may be typed there too.
 	const secrets = await secretsOfRequest(context, settings);
-	const safe = toSafeError(
-		context.getNode(),
-		error,
-		context.getItemIndex(),
-		secrets,
-		input && subjectOf(op, input),
-	);
-	if (!context.continueOnFail()) throw safe;
-	return [errorItem(safe, context.getItemIndex(), toErrorOutput)];
+	const subject = input && subjectOf(op, input);
+	return [failureOfItem(context, error, context.getItemIndex(), secrets, subject)];
 }
 
 function limitOf(context: IExecuteSingleFunctions, op: Operation): number | undefined {
