@@ -1,12 +1,13 @@
-import { jsonOf } from '../harness/nodeRunner';
 import { useCatalog } from '../kits/catalog';
+import { describeRefusals } from '../harness/refusals';
+import type { Refusal } from '../harness/refusals';
 const { node, state } = useCatalog();
 
 const items = { item: [{ related_type: 'service', related_id: 3, override: 1, adjustment: 30 }] };
 const rates = { rate: [{ ctid: 2, ratepermin: 0.2 }] };
 
 // An Update whose id is empty or not a number would be sent without an id: the platform creates instead.
-const refused = [
+const refused: Refusal[] = [
 	{
 		rule: 'Price Book Update with an id that resolved to nothing',
 		parameters: {
@@ -56,20 +57,7 @@ const refused = [
 	},
 ];
 
-describe.each(refused)('$rule', ({ parameters, message }) => {
-	test('is refused before any request, naming the field and the rule', async () => {
-		const books = state().priceBooks.length;
-		const result = await node.run(parameters);
-		expect(result.error?.message).toBe(message);
-		expect(result.error?.description).toBe('Nothing was sent to the billing platform.');
-		expect(node.sim().requests).toEqual([]);
-		expect(state().priceBooks).toHaveLength(books);
-	});
-
-	test('with Continue On Fail gives a paired error item and still sends nothing', async () => {
-		const result = await node.run(parameters, { continueOnFail: true });
-		expect(jsonOf(result)).toEqual([{ error: message }]);
-		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(node.sim().requests).toEqual([]);
-	});
+describeRefusals(node, refused, () => {
+	const books = state().priceBooks.length;
+	return () => expect(state().priceBooks).toHaveLength(books);
 });

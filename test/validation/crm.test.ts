@@ -1,8 +1,10 @@
 import { jsonOf } from '../harness/nodeRunner';
 import { useCrm } from '../kits/crm';
+import { describeRefusals } from '../harness/refusals';
+import type { Refusal } from '../harness/refusals';
 const { node, rl } = useCrm();
 
-const refused = [
+const refused: Refusal[] = [
 	{
 		rule: 'two payments of one type (the platform keeps one per type: the first would be lost)',
 		parameters: {
@@ -60,21 +62,7 @@ const refused = [
 	},
 ];
 
-describe.each(refused)('$rule', ({ parameters, message }) => {
-	test('is refused before any request, naming the field and the rule', async () => {
-		const result = await node.run(parameters);
-		expect(result.error?.message).toBe(message);
-		expect(result.error?.description).toBe('Nothing was sent to the billing platform.');
-		expect(node.sim().requests).toEqual([]);
-	});
-
-	test('with Continue On Fail gives a paired error item and still sends nothing', async () => {
-		const result = await node.run(parameters, { continueOnFail: true });
-		expect(jsonOf(result)).toEqual([{ error: message }]);
-		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(node.sim().requests).toEqual([]);
-	});
-});
+describeRefusals(node, refused);
 
 test('payments of different types are all sent', async () => {
 	const result = await node.run({

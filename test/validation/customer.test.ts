@@ -1,8 +1,10 @@
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { jsonOf, useNode } from '../harness/nodeRunner';
+import { describeRefusals } from '../harness/refusals';
+import type { Refusal } from '../harness/refusals';
 const node = useNode(new TelcoBillingCustomer());
 // Every rule the spec states for an input, refused before any request, naming the field and the rule.
-const refused = [
+const refused: Refusal[] = [
 	{
 		rule: 'search value at least 3 characters',
 		parameters: { resource: 'customer', operation: 'search', field: 'email', value: 'ab' },
@@ -135,21 +137,7 @@ const refused = [
 	},
 ];
 
-describe.each(refused)('$rule', ({ parameters, message }) => {
-	test('is refused before any request, naming the field and the rule', async () => {
-		const result = await node.run(parameters);
-		expect(result.error?.message).toBe(message);
-		expect(result.error?.description).toBe('Nothing was sent to the billing platform.');
-		expect(node.sim().requests).toEqual([]);
-	});
-
-	test('with Continue On Fail gives a paired error item and still sends nothing', async () => {
-		const result = await node.run(parameters, { continueOnFail: true });
-		expect(jsonOf(result)).toEqual([{ error: message }]);
-		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(node.sim().requests).toEqual([]);
-	});
-});
+describeRefusals(node, refused);
 
 test('one bad item among good ones: the good ones are sent, the bad one is refused and paired', async () => {
 	const result = await node.run(

@@ -1,8 +1,9 @@
-import { jsonOf } from '../harness/nodeRunner';
 import { rl, useService } from '../kits/service';
+import { describeRefusals } from '../harness/refusals';
+import type { Refusal } from '../harness/refusals';
 const { node, service } = useService();
 
-const refused = [
+const refused: Refusal[] = [
 	{
 		rule: 'Bundle Update with an id that is not a number (serviceBundles/post would create a bundle)',
 		parameters: {
@@ -39,18 +40,4 @@ const refused = [
 	},
 ];
 
-describe.each(refused)('$rule', ({ parameters, message }) => {
-	test('is refused before any request, naming the field and the rule', async () => {
-		const result = await node.run(parameters);
-		expect(result.error?.message).toBe(message);
-		expect(result.error?.description).toBe('Nothing was sent to the billing platform.');
-		expect(node.sim().requests).toEqual([]);
-	});
-
-	test('with Continue On Fail gives a paired error item and still sends nothing', async () => {
-		const result = await node.run(parameters, { continueOnFail: true });
-		expect(jsonOf(result)).toEqual([{ error: message }]);
-		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(node.sim().requests).toEqual([]);
-	});
-});
+describeRefusals(node, refused);
