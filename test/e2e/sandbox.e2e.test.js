@@ -1,7 +1,7 @@
 // The sandbox as `npm start` prepares it (the package installed as a community package in n8n's user folder,
 // the sandbox credentials and the examples imported), on free ports: the credential Test button's answers
 // over n8n's REST API, and the examples' nodes known to n8n and run by it.
-const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const {
@@ -9,7 +9,9 @@ const {
 	SANDBOX_OWNER,
 	ensureN8n,
 	n8nCli,
+	n8nEnv,
 	n8nSpawn,
+	prepareImports,
 	prepareSandbox,
 	requestedVersion,
 } = require('../sandbox/n8n.js');
@@ -24,6 +26,7 @@ let folder;
 let api;
 let sandbox;
 let cdrImport;
+const OWN = { id: 'userOwnWorkflow01', name: 'My own workflow, made with CUSTOM.* nodes' };
 
 /** n8n's answer to the Test button for a credential, sent as the editor sends it (stored data, maybe edited). */
 async function testCredential(id, edit = {}) {
@@ -52,6 +55,12 @@ beforeAll(async () => {
 	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-sandbox-'));
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
+	// A sandbox folder from before the package was installed there: a workflow of the user's own, typed CUSTOM.*.
+	const before = join(folder, 'before');
+	const [example] = prepareImports(before, { simulatorUrl: sim.url, apiKey: 'k', smtpPort: 1 });
+	const own = JSON.parse(readFileSync(join(before, 'workflows', example.file), 'utf8'));
+	writeFileSync(join(before, 'own.json'), JSON.stringify({ ...own, id: OWN.id, name: OWN.name }));
+	n8nCli(n8n, ['import:workflow', `--input=${join(before, 'own.json')}`], n8nEnv(n8n, folder));
 	sandbox = prepareSandbox(n8n, folder, {
 		simulatorUrl: sim.url,
 		smtpPort: sim.smtpPort,
@@ -96,12 +105,14 @@ afterAll(async () => {
 	if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-test('the package is installed as a copy of package.json and dist, without the build info', () => {
+test('the package is installed as a copy of package.json and dist, without the build info; old workflows are rewritten', () => {
 	expect(sandbox.packageDir).toBe(join(folder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME));
 	const pkg = JSON.parse(readFileSync(join(sandbox.packageDir, 'package.json'), 'utf8'));
 	expect(pkg.name).toBe(PACKAGE_NAME);
 	expect(sandbox.env.N8N_CUSTOM_EXTENSIONS).toBeUndefined();
 	expect(() => readFileSync(join(sandbox.packageDir, 'dist', 'tsconfig.tsbuildinfo'))).toThrow();
+	// The user's own workflow typed CUSTOM.* was rewritten, once; the examples are imported afresh anyway.
+	expect(sandbox.migrated).toEqual([OWN.name]);
 });
 
 test('Test on the sandbox API credential: the simulator answers and n8n says the connection works', async () => {
@@ -134,7 +145,7 @@ test('the credentials list our nodes as supporting them, and every node of every
 	expect(apiType.supportedNodes).toContain(`${PACKAGE_NAME}.telcoBillingAccount`);
 	const { json: nodeTypes } = await api.rest('GET', '/types/nodes.json');
 	const known = new Set(nodeTypes.map((node) => node.name));
-	for (const { id } of sandbox.imports) {
+	for (const { id } of [...sandbox.imports, OWN]) {
 		const { json } = await api.rest('GET', `/rest/workflows/${id}`);
 		const types = (json.data ?? json).nodes.map((node) => node.type);
 		expect(types.filter((type) => type.startsWith('CUSTOM.'))).toEqual([]);

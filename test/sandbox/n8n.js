@@ -195,12 +195,13 @@ const SANDBOX_OWNER = {
 
 /**
  * What `npm start` does to a user folder before starting n8n: installs the freshly built package as a
- * community package, and imports the sandbox credentials and the examples (node types as installed).
- * Returns the environment to start n8n with (`extra` added to it), the examples imported and where the
- * package went.
+ * community package, and imports the sandbox credentials and the examples (node types as installed); at the
+ * first start in a folder used before, rewrites the user's own workflows typed `CUSTOM.*`.
+ * Returns the environment to start n8n with (`extra` added to it), the examples imported, where the package
+ * went and the names of the workflows rewritten.
  */
 function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, extra = {} }) {
-	const packageDir = installPackage(userFolder);
+	const firstInstall = !existsSync(installedPackageDir(userFolder));
 	const env = n8nEnv(n8n, userFolder, extra, { loading: 'installed' });
 	const folder = join(userFolder, 'imports');
 	const imports = prepareImports(folder, {
@@ -209,9 +210,46 @@ function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, extra = {} })
 		smtpPort,
 		loading: 'installed',
 	});
+	// The examples are imported afresh below, whatever they held.
+	const examples = new Set(imports.map((example) => example.id));
+	const migrated = firstInstall ? migrateCustomWorkflows(n8n, env, folder, examples) : [];
+	// Installed only now: a migration that failed is tried again at the next start.
+	const packageDir = installPackage(userFolder);
 	n8nCli(n8n, ['import:credentials', `--input=${join(folder, 'credentials.json')}`], env);
 	n8nCli(n8n, ['import:workflow', '--separate', `--input=${join(folder, 'workflows')}`], env);
-	return { env, imports, packageDir };
+	return { env, imports, packageDir, migrated };
+}
+
+/**
+ * A sandbox folder from before npm start installed the package holds workflows whose nodes are typed
+ * `CUSTOM.<node>`, which n8n no longer knows once the package is installed ("Install this node to use it"):
+ * rewritten to the installed types, once. Importing deactivates a workflow, as n8n's import always does.
+ * Returns the names of the workflows rewritten.
+ */
+function migrateCustomWorkflows(n8n, env, folder, skip) {
+	if (!existsSync(join(env.N8N_USER_FOLDER, '.n8n', 'database.sqlite'))) return [];
+	mkdirSync(folder, { recursive: true });
+	const exported = join(folder, 'existing-workflows.json');
+	try {
+		n8nCli(n8n, ['export:workflow', '--all', `--output=${exported}`], env);
+	} catch (error) {
+		if (/No workflows found/.test(error.message)) return [];
+		throw error;
+	}
+	const custom = JSON.parse(readFileSync(exported, 'utf8'))
+		.filter((workflow) => !skip.has(workflow.id))
+		.map((workflow) => JSON.stringify(workflow))
+		.filter((text) => text.includes(`"CUSTOM.telcoBilling`))
+		.map((text) =>
+			JSON.parse(text.split(`"CUSTOM.telcoBilling`).join(`"${PACKAGE_PREFIX}telcoBilling`)),
+		);
+	rmSync(exported, { force: true });
+	if (!custom.length) return [];
+	const rewritten = join(folder, 'migrated-workflows.json');
+	writeFileSync(rewritten, JSON.stringify(custom));
+	n8nCli(n8n, ['import:workflow', `--input=${rewritten}`], env);
+	rmSync(rewritten, { force: true });
+	return custom.map((workflow) => workflow.name);
 }
 
 /** Starts a long-running n8n command (start, worker) with its output piped to the caller. */

@@ -77,11 +77,16 @@ async function main() {
 	console.log(
 		`Installing the package into n8n ${n8n.version}'s user folder and importing the sandbox credential and the example workflows…`,
 	);
-	const { env, imports, packageDir } = prepareSandbox(n8n, userFolder, {
+	const { env, imports, packageDir, migrated } = prepareSandbox(n8n, userFolder, {
 		simulatorUrl,
 		smtpPort: SMTP_PORT,
 		extra: { N8N_PORT: String(N8N_PORT), N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}` },
 	});
+	if (migrated.length) {
+		const names = migrated.map((name) => `"${name}"`).join(', ');
+		console.log(`Workflows made when the sandbox loaded the package as CUSTOM.*: ${names}.`);
+		console.log('They now use the installed nodes; publish again those that were published.');
+	}
 
 	console.log(`Starting n8n ${n8n.version} on Node ${n8n.nodeVersion}…`);
 	const server = n8nSpawn(n8n, ['start'], env);
