@@ -109,6 +109,8 @@ function n8nEnv(n8n, userFolder, extra = {}, { loading = 'custom' } = {}) {
 					// Else n8n fetches its list of verified community nodes from api.n8n.io at start (offline here:
 					// an error in the log), and the nodes panel offers packages to install from it.
 					N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+					// Today's default, set so n8n does not print a deprecation notice about it at every start.
+					N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 				}
 			: {}),
 		...extra,

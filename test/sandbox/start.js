@@ -127,7 +127,7 @@ async function main() {
 			`  Simulator:    ${simulatorUrl}  (demo API key: ${DEMO_KEY})`,
 			`  Credential:   "Telco Billing (sandbox)"; examples (${imports.length}): ${imports.map((i) => `"${i.name}"`).join(', ')}`,
 			`  Package:      installed as a community package in ${packageDir}`,
-			'                (copied from dist at each start: rebuild, then restart npm start)',
+			'                (copied afresh from dist at each start: restart npm start to load your changes)',
 			`  Your files:   ${SANDBOX_FILES}`,
 			`                drop CSVs there; n8n reads and writes files only there and in ${join(ROOT, 'examples', 'data')}`,
 			`                (Read/Write Files from Disk: use the full path, e.g. ${join(SANDBOX_FILES, 'cdrs.csv')})`,
