@@ -48,10 +48,9 @@ function installedPackageDir(userFolder) {
 
 /**
  * Installs the built package into the user folder as n8n's Community Nodes install leaves it: package.json and
- * dist, nothing else (its peer and dev dependencies stripped; n8n resolves n8n-workflow itself). Copied afresh
- * at every call, so a rebuilt package is what the next start loads. Not a symlink: Node would load the files
- * from their real path in the checkout, resolving their imports from the checkout's node_modules, which an
- * installed package never sees.
+ * dist, nothing else (no dependencies: n8n-workflow is a peer). Copied afresh at every call, so a rebuilt
+ * package is what the next start loads. Copied, not symlinked: n8n's package scan does follow a symlinked
+ * folder, but the package would then be the checkout itself (sources and node_modules beside dist).
  */
 function installPackage(userFolder) {
 	const dist = join(ROOT, 'dist');
