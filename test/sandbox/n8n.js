@@ -1,7 +1,15 @@
 // Running the n8n the sandbox and the end-to-end tests use (installed by n8n-install.js): the environment that
 // keeps it offline and quiet, its CLI, and the sandbox's credentials and example workflows to import.
 const { spawn, spawnSync } = require('node:child_process');
-const { mkdirSync, readFileSync, readdirSync, writeFileSync } = require('node:fs');
+const {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	readFileSync,
+	readdirSync,
+	rmSync,
+	writeFileSync,
+} = require('node:fs');
 const { delimiter, join, resolve } = require('node:path');
 const { ensureN8n } = require('./n8n-install.js');
 const { NEWEST, OLDEST } = require('./n8n-lines.js');
@@ -14,9 +22,58 @@ const ROOT = resolve(__dirname, '../..');
 const SANDBOX_FILES = join(ROOT, '.n8n-sandbox', 'files');
 const READABLE_FOLDERS = [join(ROOT, 'examples', 'data'), SANDBOX_FILES];
 
-/** n8n's environment: our package loaded, SQLite in the given folder, no telemetry, no outbound calls. */
-function n8nEnv(n8n, userFolder, extra = {}) {
-	return {
+const PACKAGE_NAME = 'n8n-nodes-telco-billing';
+const PACKAGE_PREFIX = `${PACKAGE_NAME}.`;
+
+/**
+ * How n8n loads the package:
+ * - `custom` (the default): `N8N_CUSTOM_EXTENSIONS=<repo>/dist`, node types `CUSTOM.<node>`. n8n's
+ *   custom-directory loader gives credentials no supporting nodes, so the credential Test button, which looks
+ *   for the Test function (`testedBy`) among those nodes, answers "No testing function found".
+ * - `installed`: the package as users install it, in `<userFolder>/.n8n/nodes/node_modules/<package>` (see
+ *   installPackage), node types `n8n-nodes-telco-billing.<node>`, and the credential Test button works.
+ */
+const LOADING_MODES = ['custom', 'installed'];
+
+function checkLoading(loading) {
+	if (!LOADING_MODES.includes(loading))
+		throw new Error(`unknown loading "${loading}": use one of ${LOADING_MODES.join(', ')}`);
+	return loading;
+}
+
+/** Where n8n looks for installed community packages (its nodesDownloadDir), under a user folder. */
+function installedPackageDir(userFolder) {
+	return join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+}
+
+/**
+ * Installs the built package into the user folder as n8n's Community Nodes install leaves it: package.json and
+ * dist, nothing else (no dependencies: n8n-workflow is a peer). Copied afresh at every call, so a rebuilt
+ * package is what the next start loads. Copied, not symlinked: n8n's package scan does follow a symlinked
+ * folder, but the package would then be the checkout itself (sources and node_modules beside dist).
+ */
+function installPackage(userFolder) {
+	const dist = join(ROOT, 'dist');
+	if (!existsSync(join(dist, 'nodes')))
+		throw new Error(`${dist} has no built nodes: run \`npx n8n-node build\` first.`);
+	const target = installedPackageDir(userFolder);
+	rmSync(target, { recursive: true, force: true });
+	mkdirSync(target, { recursive: true });
+	cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
+	cpSync(dist, join(target, 'dist'), {
+		recursive: true,
+		filter: (source) => !source.endsWith('.tsbuildinfo'),
+	});
+	return target;
+}
+
+/**
+ * n8n's environment: our package loaded (`loading`, see LOADING_MODES), SQLite in the given folder, no
+ * telemetry, no outbound calls.
+ */
+function n8nEnv(n8n, userFolder, extra = {}, { loading = 'custom' } = {}) {
+	const installed = checkLoading(loading) === 'installed';
+	const env = {
 		...process.env,
 		// The Node the line runs on comes first, for anything n8n starts (its task runner).
 		PATH: [n8n.binDir, process.env.PATH].join(delimiter),
@@ -45,8 +102,21 @@ function n8nEnv(n8n, userFolder, extra = {}) {
 		NODE_ENV: 'production',
 		NODE_OPTIONS: '--max-old-space-size=4096',
 		...n8n.env,
+		...(installed
+			? {
+					N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+					// Else n8n fetches its list of verified community nodes from api.n8n.io at start (offline here:
+					// an error in the log), and the nodes panel offers packages to install from it.
+					N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+					// Today's default, set so n8n does not print a deprecation notice about it at every start.
+					N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+				}
+			: {}),
 		...extra,
 	};
+	// Loaded from both places, every node would be listed twice (CUSTOM.* and n8n-nodes-telco-billing.*).
+	if (installed) delete env.N8N_CUSTOM_EXTENSIONS;
+	return env;
 }
 
 /** Runs an n8n CLI command to completion; throws with its output when it fails. */
@@ -63,13 +133,13 @@ function n8nCli(n8n, args, env) {
 	return result.stdout;
 }
 
-const PACKAGE_PREFIX = 'n8n-nodes-telco-billing.';
-
 /**
  * Writes what `n8n import:*` reads: the sandbox credentials (pointing at the simulator and its mail sink),
- * and the example workflows with their node types as n8n names a package loaded by N8N_CUSTOM_EXTENSIONS.
+ * and the example workflows with their node types as n8n names the package in the given `loading` mode
+ * (`CUSTOM.<node>` for the default, `custom`; unchanged for `installed`).
  */
-function prepareImports(folder, { simulatorUrl, apiKey, smtpPort }) {
+function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, loading = 'custom' }) {
+	const typePrefix = checkLoading(loading) === 'installed' ? PACKAGE_PREFIX : 'CUSTOM.';
 	mkdirSync(join(folder, 'workflows'), { recursive: true });
 	const credentials = [
 		{
@@ -105,13 +175,82 @@ function prepareImports(folder, { simulatorUrl, apiKey, smtpPort }) {
 	for (const file of readdirSync(examples).filter((f) => f.endsWith('.json'))) {
 		const text = readFileSync(join(examples, file), 'utf8')
 			.split(PACKAGE_PREFIX)
-			.join('CUSTOM.')
+			.join(typePrefix)
 			.split('__EXAMPLES_DATA__')
 			.join(join(examples, 'data'));
 		writeFileSync(join(folder, 'workflows', file), text);
 		ids.push({ file, id: JSON.parse(text).id, name: JSON.parse(text).name });
 	}
 	return ids;
+}
+
+/** The simulator's demo key, which the sandbox credential carries. */
+const DEMO_KEY = 'demo-key-0001';
+/** A local sandbox's owner account, made on first start so the editor opens straight onto the examples. */
+const SANDBOX_OWNER = {
+	email: 'sandbox@telco-billing.example',
+	firstName: 'Sandbox',
+	lastName: 'Owner',
+	password: 'Sandbox-2026',
+};
+
+/**
+ * What `npm start` does to a user folder before starting n8n: installs the freshly built package as a
+ * community package, and imports the sandbox credentials and the examples (node types as installed); at the
+ * first start in a folder used before, rewrites the user's own workflows typed `CUSTOM.*`.
+ * Returns the environment to start n8n with (`extra` added to it), the examples imported, where the package
+ * went and the names of the workflows rewritten.
+ */
+function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, extra = {} }) {
+	const firstInstall = !existsSync(installedPackageDir(userFolder));
+	const env = n8nEnv(n8n, userFolder, extra, { loading: 'installed' });
+	const folder = join(userFolder, 'imports');
+	const imports = prepareImports(folder, {
+		simulatorUrl,
+		apiKey: DEMO_KEY,
+		smtpPort,
+		loading: 'installed',
+	});
+	// The examples are imported afresh below, whatever they held.
+	const examples = new Set(imports.map((example) => example.id));
+	const migrated = firstInstall ? migrateCustomWorkflows(n8n, env, folder, examples) : [];
+	// Installed only now: a migration that failed is tried again at the next start.
+	const packageDir = installPackage(userFolder);
+	n8nCli(n8n, ['import:credentials', `--input=${join(folder, 'credentials.json')}`], env);
+	n8nCli(n8n, ['import:workflow', '--separate', `--input=${join(folder, 'workflows')}`], env);
+	return { env, imports, packageDir, migrated };
+}
+
+/**
+ * A sandbox folder from before npm start installed the package holds workflows whose nodes are typed
+ * `CUSTOM.<node>`, which n8n no longer knows once the package is installed ("Install this node to use it"):
+ * rewritten to the installed types, once. Importing deactivates a workflow, as n8n's import always does.
+ * Returns the names of the workflows rewritten.
+ */
+function migrateCustomWorkflows(n8n, env, folder, skip) {
+	if (!existsSync(join(env.N8N_USER_FOLDER, '.n8n', 'database.sqlite'))) return [];
+	mkdirSync(folder, { recursive: true });
+	const exported = join(folder, 'existing-workflows.json');
+	try {
+		n8nCli(n8n, ['export:workflow', '--all', `--output=${exported}`], env);
+	} catch (error) {
+		if (/No workflows found/.test(error.message)) return [];
+		throw error;
+	}
+	const custom = JSON.parse(readFileSync(exported, 'utf8'))
+		.filter((workflow) => !skip.has(workflow.id))
+		.map((workflow) => JSON.stringify(workflow))
+		.filter((text) => text.includes(`"CUSTOM.telcoBilling`))
+		.map((text) =>
+			JSON.parse(text.split(`"CUSTOM.telcoBilling`).join(`"${PACKAGE_PREFIX}telcoBilling`)),
+		);
+	rmSync(exported, { force: true });
+	if (!custom.length) return [];
+	const rewritten = join(folder, 'migrated-workflows.json');
+	writeFileSync(rewritten, JSON.stringify(custom));
+	n8nCli(n8n, ['import:workflow', `--input=${rewritten}`], env);
+	rmSync(rewritten, { force: true });
+	return custom.map((workflow) => workflow.name);
 }
 
 /** Starts a long-running n8n command (start, worker) with its output piped to the caller. */
@@ -128,13 +267,20 @@ function requestedVersion(args = process.argv.slice(2)) {
 }
 
 module.exports = {
+	DEMO_KEY,
+	LOADING_MODES,
+	PACKAGE_NAME,
 	ROOT,
+	SANDBOX_OWNER,
 	SANDBOX_FILES,
 	READABLE_FOLDERS,
 	ensureN8n,
+	installPackage,
+	installedPackageDir,
 	n8nCli,
 	n8nEnv,
 	n8nSpawn,
 	prepareImports,
+	prepareSandbox,
 	requestedVersion,
 };

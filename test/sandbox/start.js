@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm start: the whole sandbox in one command. Builds the package, starts the seeded simulator (with its
-// mail sink), installs n8n (and the Node it needs) into a cache folder the first time, imports a
-// "Telco Billing (sandbox)" credential and the example workflows, and starts n8n with the package loaded.
+// mail sink), installs n8n (and the Node it needs) into a cache folder the first time, installs the package
+// into n8n's user folder as a community package (as users install it: the credential Test button needs that),
+// imports a "Telco Billing (sandbox)" credential and the example workflows, and starts n8n.
 // Ctrl-C stops everything. `npm start -- --n8n 2.8.4` runs the oldest supported n8n instead of the newest;
 // `npm start -- --simulator-only` starts just the simulator.
 const { spawnSync } = require('node:child_process');
@@ -10,13 +11,13 @@ const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { join } = require('node:path');
 const {
+	DEMO_KEY,
 	ROOT,
 	SANDBOX_FILES,
+	SANDBOX_OWNER: OWNER,
 	ensureN8n,
-	n8nCli,
-	n8nEnv,
 	n8nSpawn,
-	prepareImports,
+	prepareSandbox,
 	requestedVersion,
 } = require('./n8n.js');
 
@@ -28,14 +29,6 @@ const option = (name, fallback) => {
 const SIMULATOR_PORT = Number(option('port', process.env.SIMULATOR_PORT || 8787));
 const SMTP_PORT = Number(option('smtp-port', process.env.SIMULATOR_SMTP_PORT || 2525));
 const N8N_PORT = Number(option('n8n-port', process.env.N8N_PORT || 5678));
-const DEMO_KEY = 'demo-key-0001';
-// A local sandbox's owner account, made on first start so the editor opens straight onto the examples.
-const OWNER = {
-	email: 'sandbox@telco-billing.example',
-	firstName: 'Sandbox',
-	lastName: 'Owner',
-	password: 'Sandbox-2026',
-};
 
 const children = [];
 let ready = false;
@@ -81,28 +74,19 @@ async function main() {
 	const userFolder = join(ROOT, '.n8n-sandbox', n8n.version);
 	mkdirSync(userFolder, { recursive: true });
 	mkdirSync(SANDBOX_FILES, { recursive: true });
-	const env = n8nEnv(n8n, userFolder, {
-		N8N_PORT: String(N8N_PORT),
-		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}`,
-	});
-	const imports = prepareImports(join(userFolder, 'imports'), {
-		simulatorUrl,
-		apiKey: DEMO_KEY,
-		smtpPort: SMTP_PORT,
-	});
 	console.log(
-		`Importing the sandbox credential and the example workflows into n8n ${n8n.version}…`,
+		`Installing the package into n8n ${n8n.version}'s user folder and importing the sandbox credential and the example workflows…`,
 	);
-	n8nCli(
-		n8n,
-		['import:credentials', `--input=${join(userFolder, 'imports', 'credentials.json')}`],
-		env,
-	);
-	n8nCli(
-		n8n,
-		['import:workflow', '--separate', `--input=${join(userFolder, 'imports', 'workflows')}`],
-		env,
-	);
+	const { env, imports, packageDir, migrated } = prepareSandbox(n8n, userFolder, {
+		simulatorUrl,
+		smtpPort: SMTP_PORT,
+		extra: { N8N_PORT: String(N8N_PORT), N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}` },
+	});
+	if (migrated.length) {
+		const names = migrated.map((name) => `"${name}"`).join(', ');
+		console.log(`Workflows made when the sandbox loaded the package as CUSTOM.*: ${names}.`);
+		console.log('They now use the installed nodes; publish again those that were published.');
+	}
 
 	console.log(`Starting n8n ${n8n.version} on Node ${n8n.nodeVersion}…`);
 	const server = n8nSpawn(n8n, ['start'], env);
@@ -142,6 +126,8 @@ async function main() {
 			`  n8n editor:   ${editor}  (sign in as ${login})`,
 			`  Simulator:    ${simulatorUrl}  (demo API key: ${DEMO_KEY})`,
 			`  Credential:   "Telco Billing (sandbox)"; examples (${imports.length}): ${imports.map((i) => `"${i.name}"`).join(', ')}`,
+			`  Package:      installed as a community package in ${packageDir}`,
+			'                (copied afresh from dist at each start: restart npm start to load your changes)',
 			`  Your files:   ${SANDBOX_FILES}`,
 			`                drop CSVs there; n8n reads and writes files only there and in ${join(ROOT, 'examples', 'data')}`,
 			`                (Read/Write Files from Disk: use the full path, e.g. ${join(SANDBOX_FILES, 'cdrs.csv')})`,
