@@ -8,8 +8,10 @@
 // Needs the package built (npm run build) and the pinned n8n (installed into the cache on first use).
 const { spawn, spawnSync } = require('node:child_process');
 const {
+	closeSync,
 	createReadStream,
 	mkdirSync,
+	openSync,
 	mkdtempSync,
 	readFileSync,
 	rmSync,
@@ -178,12 +180,24 @@ const EXECUTE = (n8n, id) => ['-v', n8n.node, n8n.bin, 'execute', `--id=${id}`, 
 const peakMbOf = (stderr) =>
 	Math.round(Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1]) / 1024);
 
+const OUT_OF_MEMORY =
+	/heap out of memory|Allocation failed|ERR_WORKER_OUT_OF_MEMORY|Invalid string length/i;
+
 /** A failed `n8n execute`, with its peak RSS and whether it ran out of memory. */
 function executeFailed(status, stdout, stderr) {
 	const error = new Error(`n8n execute failed (exit ${status}):\n${stdout ?? ''}\n${stderr}`);
 	error.peakMb = peakMbOf(stderr);
-	error.outOfMemory = /heap out of memory|Allocation failed|ERR_WORKER_OUT_OF_MEMORY/i.test(stderr);
+	error.stderr = stderr;
+	error.outOfMemory = OUT_OF_MEMORY.test(stderr) || OUT_OF_MEMORY.test(stdout ?? '');
 	return error;
+}
+
+/** The last lines n8n wrote (its output file, then its error output without /usr/bin/time's report). */
+function lastLines(path, stderr = '') {
+	const output = readFileSync(path, 'utf8').slice(-20_000);
+	const own = stderr.split(/\n\s*(Command exited|Command being timed)/)[0];
+	const lines = `${output}\n${own}`.split('\n').filter((line) => line.trim());
+	return lines.slice(-6).join(' | ').slice(-800);
 }
 
 /**
@@ -293,7 +307,8 @@ function reportFaulted(node, faulted, once) {
 	row('n8n execute, whole run', faulted.seconds, `  peak RSS ${faulted.peakMb} MB`);
 	row("n8n's execution (its run data)", faulted.execution);
 	console.log(
-		`  faults served: ${counts.http503 ?? 0} batches 503, ${counts.outage ?? 0} requests answered 503 by the outage`,
+		`  faults served: ${counts.http503 ?? 0} batches 503, ${counts.outage ?? 0} requests answered 503 by the outage;` +
+			` simulator CPU ${faulted.simulatorCpu.toFixed(2)} s`,
 	);
 	console.log(
 		`  summary: accepted ${summary?.accepted}, duplicates ${summary?.duplicates}, refused ${summary?.refused}, ` +
@@ -402,19 +417,31 @@ async function main() {
 		if (node.summary?.accepted !== TOTAL)
 			throw new Error(`the import did not accept every row: ${JSON.stringify(node.summary)}`);
 		await reset();
+		const faultedCpuStart = simulatorCpu();
 		const faulted = await executeFaulted(n8n, env, url);
+		faulted.simulatorCpu = simulatorCpu() - faultedCpuStart;
 		const once = await storedOnce(url);
 		const rawAfter = await timedRaw();
 		const rawSeconds = (rawBefore + rawAfter) / 2;
 		await reset();
 		// n8n's own path makes every row an item: at a million rows it has run out of memory. That is a
 		// finding, not a reason to lose the import's figures.
+		// Its output (the run data of every item) goes to a file, whose last lines say how a failed run ended.
+		const itemsOut = join(folder, 'items-output.txt');
 		let items;
 		try {
-			items = timed(n8n, env, 'benchItems', 'ignore');
+			const fd = openSync(itemsOut, 'w');
+			try {
+				items = timed(n8n, env, 'benchItems', fd);
+			} finally {
+				closeSync(fd);
+			}
 			const stored = (await (await fetch(`${url}/__simulator/cdrs`)).json()).cdrs.length;
 			if (stored !== TOTAL) throw new Error(`Add Many stored ${stored} of ${TOTAL} rows`);
 		} catch (error) {
+			error.stored = (await (await fetch(`${url}/__simulator/cdrs`)).json()).cdrs.length;
+			error.said = lastLines(itemsOut, error.stderr);
+			error.outOfMemory ||= OUT_OF_MEMORY.test(error.said);
 			items = { error };
 		}
 
@@ -431,15 +458,14 @@ async function main() {
 			rawSeconds,
 			`  (before ${rawBefore.toFixed(2)} s, after ${rawAfter.toFixed(2)} s)`,
 		);
-		if (items.error)
+		if (items.error) {
+			const { outOfMemory, peakMb, stored, said } = items.error;
 			console.log(
-				items.error.outOfMemory
-					? `  Read→Extract→Add Many: n8n's own path ran out of memory at ${TOTAL.toLocaleString('en')} rows` +
-							` (peak RSS ${items.error.peakMb} MB)`
-					: `  Read→Extract→Add Many FAILED (peak RSS ${items.error.peakMb} MB): ` +
-							String(items.error.message).split('\n').slice(-6).join(' ').slice(-600),
+				`  Read→Extract→Add Many: n8n's own path ${outOfMemory ? 'ran out of memory' : 'FAILED'} at ` +
+					`${TOTAL.toLocaleString('en')} rows: peak RSS ${peakMb} MB, ${stored.toLocaleString('en')} rows stored`,
 			);
-		else
+			console.log(`    n8n's last words: ${said}`);
+		} else
 			row(
 				'Read→Extract→Add Many (1-row run out)',
 				Math.max(0.001, items.seconds - startup.seconds),
