@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { PLATFORM_MESSAGES } from '../shared/envelope';
 import { NOTHING_SENT, toSafeError } from '../shared/errors';
 import { requestFor } from '../shared/items';
+import { Limiter } from '../shared/limiter';
 import type { RequestSettings, TryRecord } from '../shared/transport';
 import { headerMapper } from './cdr.columns';
 import type { RowMapper } from './cdr.columns';
@@ -13,6 +14,9 @@ import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
 import type { CdrValues } from './cdr.records';
 
 /** Refused rows given as output items; all of them are in the CSV on the summary item. */
+// Batches read and sent ahead of the oldest one still unanswered, per Parallel Batches place.
+const UNCOUNTED_PER_SLOT = 4;
+
 export const MAX_REFUSED_ITEMS = 1000;
 
 interface Stats {
@@ -60,7 +64,17 @@ export class FileImport {
 
 	private batch = new ImportBatch();
 
+	/** Batches sent and not yet counted, oldest first (counted in order, so the resume row stays exact). */
 	private readonly inFlight: Sent[] = [];
+
+	/**
+	 * Parallel Batches requests at once. A batch waiting to try again gives its place up (the transport's
+	 * `aside`), so one throttled batch does not hold up the file while later batches are read and sent.
+	 */
+	private readonly sending: Limiter;
+
+	/** The file stopped: batches not yet sent stay unsent, and none waiting to try again tries. */
+	private halted = false;
 
 	private acknowledged: number;
 
@@ -78,6 +92,7 @@ export class FileImport {
 		fileName?: string,
 	) {
 		this.mapper = settings.mapper;
+		this.sending = new Limiter(settings.parallel);
 		this.acknowledged = settings.startAtRow - 1;
 		this.stats = {
 			fileName,
@@ -174,26 +189,46 @@ export class FileImport {
 
 	/** Sends the batch; a full pipeline first waits for its oldest batch's answer. */
 	private async dispatch(): Promise<void> {
-		while (this.inFlight.length >= this.settings.parallel) await this.settle();
+		while (this.inFlight.length >= this.settings.parallel * UNCOUNTED_PER_SLOT) await this.settle();
 		const { batch } = this;
 		const body = batch.body();
 		const record: TryRecord = { tries: 0, waitedMs: 0, earlierMayHaveReached: false };
-		const outcome = requestFor(
-			this.context,
-			{
-				method: 'POST',
-				url: '/cdr/multiple/add',
-				headers: { 'Content-Type': 'application/json' },
-				body,
-			},
-			this.itemIndex,
-			this.secrets,
-			// A batch may be sent again: the platform refuses an orig_id it already holds (settle counts those).
-			{ ...this.requestSettings, repeatable: true, retry: this.settings.retry, record },
-		).then(
-			(answer) => ({ body: answer }),
-			(error: unknown) => ({ error }),
-		);
+		const outcome = this.sending
+			.run(async (aside) => {
+				if (this.halted) throw new Error('Not sent: the file stopped at an earlier batch');
+				// A batch that failed for good stops the file at once: the next queued batch must not go.
+				return await requestFor(
+					this.context,
+					{
+						method: 'POST',
+						url: '/cdr/multiple/add',
+						headers: { 'Content-Type': 'application/json' },
+						body,
+					},
+					this.itemIndex,
+					this.secrets,
+					// A batch may be sent again: the platform refuses an orig_id it already holds (settle counts those).
+					{
+						...this.requestSettings,
+						repeatable: true,
+						retry: this.settings.retry,
+						record,
+						aside: async (wait) => {
+							const waited = await aside(wait);
+							if (this.halted)
+								throw new Error('Not sent again: the file stopped at an earlier batch');
+							return waited;
+						},
+					},
+				).catch((error: unknown) => {
+					this.halted = true;
+					throw error;
+				});
+			})
+			.then(
+				(answer) => ({ body: answer }),
+				(error: unknown) => ({ error }),
+			);
 		this.inFlight.push({ batch, record, outcome });
 		this.stats.sent += batch.size;
 		// The next body is made about as big as this one, so it rarely has to grow.
@@ -210,7 +245,10 @@ export class FileImport {
 		let failure = error;
 		if (!failure && (!Array.isArray(body) || body.length !== batch.size))
 			failure = new Error('The platform answered a batch with a different number of results');
-		if (failure) throw this.stopped(failure, batch);
+		if (failure) {
+			this.halted = true;
+			throw this.stopped(failure, batch);
+		}
 		stats.batches++;
 		const results = body as IDataObject[];
 		for (let position = 0; position < batch.size; position++) {

@@ -361,6 +361,25 @@ describe('Import File: a failure mid-file and resuming', () => {
 		);
 	});
 
+	test('a batch waiting to try again does not hold up the file: later batches go meanwhile, every row once', async () => {
+		node.sim().modes.retryAfter = 1;
+		node.sim().faults.push('http429');
+		const result = await importCsv(csv, { batchSize: 2, parallelBatches: 1 });
+		expect(jsonOf(result)[0]).toMatchObject({ sent: 10, accepted: 10, duplicates: 0, retries: 1 });
+		const firsts = batchPosts().map((r) => (r.body as IDataObject[] | undefined)?.[0]?.orig_id);
+		// The throttled first batch was stored after batches read later had already been sent.
+		expect(firsts.lastIndexOf('f-1')).toBeGreaterThan(firsts.indexOf('f-3'));
+		expect(
+			stored()
+				.map((c) => c.orig_id)
+				.sort(),
+		).toEqual(
+			goodRows('f', 10)
+				.map((l) => l.split(',')[0])
+				.sort(),
+		);
+	});
+
 	test('a dropped connection with no time to wait out (through the simulator’s control, parallel batches) stops the file', async () => {
 		const sim = node.sim();
 		const control = await fetch(`${sim.url}/__simulator/fault`, {
