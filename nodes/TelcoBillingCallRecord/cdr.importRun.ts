@@ -76,6 +76,14 @@ export class FileImport {
 	/** The file stopped: batches not yet sent stay unsent, and none waiting to try again tries. */
 	private halted = false;
 
+	/**
+	 * Settles when a batch is answered: batches waiting out a failure then try at once instead of finishing
+	 * their backoff, so the file goes on as soon as the platform is back (never before a Retry-After).
+	 */
+	private answered!: Promise<void>;
+
+	private wake!: () => void;
+
 	private acknowledged: number;
 
 	private row = 0;
@@ -93,6 +101,7 @@ export class FileImport {
 	) {
 		this.mapper = settings.mapper;
 		this.sending = new Limiter(settings.parallel);
+		this.nextAnswer();
 		this.acknowledged = settings.startAtRow - 1;
 		this.stats = {
 			fileName,
@@ -213,17 +222,25 @@ export class FileImport {
 						repeatable: true,
 						retry: this.settings.retry,
 						record,
-						aside: async (wait) => {
-							const waited = await aside(wait);
+						aside: async (wait, hint) => {
+							const answered = this.answered;
+							await aside(async () => {
+								await (hint?.asked ? wait() : Promise.race([wait(), answered]));
+							});
 							if (this.halted)
 								throw new Error('Not sent again: the file stopped at an earlier batch');
-							return waited;
 						},
 					},
-				).catch((error: unknown) => {
-					this.halted = true;
-					throw error;
-				});
+				).then(
+					(answer) => {
+						this.nextAnswer();
+						return answer;
+					},
+					(error: unknown) => {
+						this.halted = true;
+						throw error;
+					},
+				);
 			})
 			.then(
 				(answer) => ({ body: answer }),
@@ -233,6 +250,12 @@ export class FileImport {
 		this.stats.sent += batch.size;
 		// The next body is made about as big as this one, so it rarely has to grow.
 		this.batch = new ImportBatch(body.length + (body.length >> 3));
+	}
+
+	/** Wakes the batches waiting to try again, and arms the next wake-up. */
+	private nextAnswer(): void {
+		this.wake?.();
+		this.answered = new Promise<void>((resolve) => (this.wake = resolve));
 	}
 
 	/** Counts the oldest batch's answer row by row, or stops the file on its failure. */

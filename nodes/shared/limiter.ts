@@ -21,7 +21,7 @@ export class Limiter {
 				// A task waiting to try again holds no request in flight: its place serves another meanwhile.
 				this.release();
 				try {
-					return await wait();
+					await wait();
 				} finally {
 					await this.acquire();
 				}
@@ -44,8 +44,11 @@ export class Limiter {
 	}
 }
 
-/** Runs a wait (a retry's backoff) outside the limiter, taking a place again afterwards. */
-export type Aside = <R>(wait: () => Promise<R>) => Promise<R>;
+/**
+ * Runs a wait (a retry's backoff) outside the limiter, taking a place again afterwards. `asked`: the platform
+ * said how long to wait (Retry-After), so the wait must not be cut short.
+ */
+export type Aside = (wait: () => Promise<void>, hint?: { asked: boolean }) => Promise<void>;
 
 // One limiter per node run, shared by its items (their contexts are separate objects).
 const running = new Map<string, Limiter>();

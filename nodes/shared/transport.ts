@@ -195,8 +195,11 @@ export async function platformRequest(
 			waitMs: wait,
 			reason: failure.httpCode ? `HTTP ${failure.httpCode}` : (failure.kind ?? 'failure'),
 		});
-		await (settings.aside ?? ((run) => run()))(async () => await sleep(wait));
-		record.waitedMs += wait;
+		const slept = Date.now();
+		await (settings.aside ?? (async (run) => await run()))(async () => await sleep(wait), {
+			asked: askedMs !== undefined,
+		});
+		record.waitedMs += Date.now() - slept;
 		if (!failure.neverSent) record.earlierMayHaveReached = true;
 	}
 }
