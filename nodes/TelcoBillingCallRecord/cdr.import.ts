@@ -6,8 +6,6 @@ import type { RequestSettings } from '../shared/transport';
 import { FileImport } from './cdr.importRun';
 import { importSettingsOf } from './cdr.importSettings';
 
-export { MAX_REFUSED_ITEMS } from './cdr.importRun';
-
 /** Bytes read from the file at a time. */
 const CHUNK_SIZE = 256 * 1024;
 

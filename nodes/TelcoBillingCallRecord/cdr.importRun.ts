@@ -17,7 +17,7 @@ import type { CdrValues } from './cdr.records';
 // Batches read and sent ahead of the oldest one still unanswered, per Parallel Batches place.
 const UNCOUNTED_PER_SLOT = 4;
 
-export const MAX_REFUSED_ITEMS = 1000;
+const MAX_REFUSED_ITEMS = 1000;
 
 interface Stats {
 	fileName?: string;

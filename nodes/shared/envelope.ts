@@ -61,7 +61,7 @@ export function findFailure(body: unknown): PlatformFailure | undefined {
 }
 
 /** What an answer's text shows a person: tags and scripts gone, spaces collapsed, cut short. */
-function glimpse(text: string, size = 160): string {
+export function glimpse(text: string, size = 160): string {
 	const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
 	const plain = text
 		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')

@@ -10,7 +10,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { loggablePath } from './apiKey';
-import { findFailure, malformedAnswer } from './envelope';
+import { findFailure, glimpse, malformedAnswer } from './envelope';
 import { PlatformRequestError, transportFailure } from './failure';
 import type { KindedFailure } from './failure';
 import type { Aside } from './limiter';
@@ -69,8 +69,7 @@ function messageOf(body: unknown): string | undefined {
 	const failure = findFailure(body);
 	if (failure) return failure.message;
 	// An error page is quoted as a person would read it, not as markup.
-	if (typeof body === 'string' && body.trim())
-		return malformedAnswer(body)?.message.replace(/^.*?: "(.*)"$/s, '$1');
+	if (typeof body === 'string' && body.trim()) return glimpse(body.trim());
 	return undefined;
 }
 
