@@ -5,7 +5,7 @@ import type {
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
-import { withApiKey } from '../nodes/shared/apiKey';
+import { withApiKey } from '../nodes/shared/platform/apiKey';
 
 export class TelcoBillingApi implements ICredentialType {
 	name = 'telcoBillingApi';

@@ -5,7 +5,7 @@ import type {
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
-import { withPortalLogin } from '../nodes/shared/apiKey';
+import { withPortalLogin } from '../nodes/shared/platform/apiKey';
 
 /**
  * A portal user's login, kept encrypted by n8n rather than typed into a node, where n8n would store it in

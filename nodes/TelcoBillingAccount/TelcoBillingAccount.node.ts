@@ -1,8 +1,8 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { credentialTest } from '../shared/credentialTest';
-import { declarativeNode } from '../shared/node';
-import { describeResource, operationSubtitle } from '../shared/describe';
-import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport';
+import { credentialTest } from '../shared/methods/credentialTest';
+import { declarativeNode } from '../shared/declarative/node';
+import { describeResource, operationSubtitle } from '../shared/declarative/describe';
+import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport/transport';
 import { accountOperations, demoOperations } from './account.operations';
 
 export class TelcoBillingAccount implements INodeType {

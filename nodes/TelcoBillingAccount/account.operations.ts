@@ -1,11 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { PORTAL_LOGIN_PATH } from '../shared/apiKey';
-import { isInvalidKey } from '../shared/envelope';
-import type { PlatformFailure } from '../shared/envelope';
-import type { Operation, OutputContext } from '../shared/operations';
-import { rules } from '../shared/rules';
-import type { Rule } from '../shared/rules';
-import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport';
+import { PORTAL_LOGIN_PATH } from '../shared/platform/apiKey';
+import { isInvalidKey } from '../shared/platform/envelope';
+import type { PlatformFailure } from '../shared/platform/envelope';
+import type { Operation, OutputContext } from '../shared/operation/operations';
+import { rules } from '../shared/input/rules';
+import type { Rule } from '../shared/input/rules';
+import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport/transport';
 
 const secret = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,

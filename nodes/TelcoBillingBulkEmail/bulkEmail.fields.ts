@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { fixedRows, isBlank, splitList } from '../shared/rules';
-import type { RequestInput, Rule } from '../shared/rules';
+import { fixedRows, isBlank, splitList } from '../shared/input/rules';
+import type { RequestInput, Rule } from '../shared/input/rules';
 
 export const filterRows: INodeProperties = {
 	displayName: 'Filters',

@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import type { Operation } from '../shared/operations';
-import { rules } from '../shared/rules';
-import type { RequestInput, Rule } from '../shared/rules';
+import type { Operation } from '../shared/operation/operations';
+import { rules } from '../shared/input/rules';
+import type { RequestInput, Rule } from '../shared/input/rules';
 import { checkSchedule } from './bulkEmail.schedule';
 import { audience, audienceRule, customerIdsField, filterRows } from './bulkEmail.fields';
 

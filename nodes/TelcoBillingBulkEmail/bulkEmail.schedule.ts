@@ -1,4 +1,4 @@
-import { melbourneWallTime } from '../shared/melbourne';
+import { melbourneWallTime } from '../shared/input/melbourne';
 
 /**
  * Bulk email scheduled_at: Australia/Melbourne wall-clock time, `Y-m-d`, `Y-m-d H:i` or `Y-m-d H:i:s`

@@ -5,9 +5,9 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { labelSubtitle } from '../shared/describe';
-import { CREDENTIAL_TYPE } from '../shared/transport';
-import { pathSegment } from '../shared/path';
+import { labelSubtitle } from '../shared/declarative/describe';
+import { CREDENTIAL_TYPE } from '../shared/transport/transport';
+import { pathSegment } from '../shared/input/path';
 import { addMany, getPrices } from './cdr.batches';
 import { cdrFields, operationField } from './cdr.fields';
 import { importFile } from './cdr.import';

@@ -1,11 +1,11 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
-import { errorItem, toSafeError } from '../shared/errors';
-import { PLATFORM_MESSAGES } from '../shared/envelope';
-import { isRefusal } from '../shared/failure';
-import { chunks, failureOfItem, requestFor } from '../shared/items';
-import { secretsOfRequest } from '../shared/transport';
-import type { TryRecord } from '../shared/transport';
+import { errorItem, toSafeError } from '../shared/output/errors';
+import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
+import { isRefusal } from '../shared/platform/failure';
+import { chunks, failureOfItem, requestFor } from '../shared/output/items';
+import { secretsOfRequest } from '../shared/transport/transport';
+import type { TryRecord } from '../shared/transport/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
 
 interface Pending {

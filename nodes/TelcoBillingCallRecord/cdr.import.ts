@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { eachItem } from '../shared/items';
-import { readCredential } from '../shared/transport';
-import type { RequestSettings } from '../shared/transport';
+import { eachItem } from '../shared/output/items';
+import { readCredential } from '../shared/transport/transport';
+import type { RequestSettings } from '../shared/transport/transport';
 import { FileImport } from './cdr.importRun';
 import { importSettingsOf } from './cdr.importSettings';
 

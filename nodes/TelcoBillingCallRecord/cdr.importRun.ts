@@ -1,10 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { PLATFORM_MESSAGES } from '../shared/envelope';
-import { NOTHING_SENT, toSafeError } from '../shared/errors';
-import { requestFor } from '../shared/items';
-import { Limiter } from '../shared/limiter';
-import type { RequestSettings, TryRecord } from '../shared/transport';
+import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
+import { toSafeError } from '../shared/output/errors';
+import { NOTHING_SENT } from '../shared/input/rules';
+import { requestFor } from '../shared/output/items';
+import { Limiter } from '../shared/transport/limiter';
+import type { RequestSettings, TryRecord } from '../shared/transport/transport';
 import { headerMapper } from './cdr.columns';
 import type { RowMapper } from './cdr.columns';
 import { CsvReader } from './cdr.csv';

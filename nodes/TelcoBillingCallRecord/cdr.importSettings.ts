@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { RetryPolicy } from '../shared/retry';
+import type { RetryPolicy } from '../shared/transport/retry';
 import { asteriskMapper, fieldsFromList, positionMapper, specField } from './cdr.columns';
 import type { ColumnLayout, RowMapper } from './cdr.columns';
 

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { isPlatformDateTime, toPlatformDateTime } from '../shared/dates';
-import { NOTHING_SENT } from '../shared/errors';
+import { isPlatformDateTime, toPlatformDateTime } from '../shared/input/dates';
+import { NOTHING_SENT } from '../shared/input/rules';
 
 /** Every field of the spec's CDR input, with the label the node shows. */
 export const CDR_FIELDS: Record<string, string> = {

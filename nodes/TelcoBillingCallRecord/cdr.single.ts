@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { PLATFORM_MESSAGES } from '../shared/envelope';
-import { toSafeError } from '../shared/errors';
-import { isRefusal } from '../shared/failure';
-import { asItems, eachItem, requestFor } from '../shared/items';
-import { toRecords } from '../shared/output';
-import type { TryRecord } from '../shared/transport';
+import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
+import { toSafeError } from '../shared/output/errors';
+import { isRefusal } from '../shared/platform/failure';
+import { asItems, eachItem, requestFor } from '../shared/output/items';
+import { toRecords } from '../shared/output/output';
+import type { TryRecord } from '../shared/transport/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
 
 type Read = (

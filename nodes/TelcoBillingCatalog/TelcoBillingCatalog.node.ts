@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { loadOptions } from '../shared/loaders';
-import { declarativeNode } from '../shared/node';
-import { describeResource, operationSubtitle } from '../shared/describe';
+import { loadOptions } from '../shared/methods/loaders';
+import { declarativeNode } from '../shared/declarative/node';
+import { describeResource, operationSubtitle } from '../shared/declarative/describe';
 import { callRateOperations } from './callRateCard.operations';
 import { callTypeOperations } from './callType.operations';
 import { priceBookOperations } from './priceBook.operations';

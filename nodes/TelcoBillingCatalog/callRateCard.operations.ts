@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { collection, loadedOptions } from '../shared/describe';
-import type { Operation } from '../shared/operations';
+import { collection, loadedOptions } from '../shared/declarative/describe';
+import type { Operation } from '../shared/operation/operations';
 import { readBackSaved } from './catalog.readBack';
-import { fixedRows, isBlank, rules } from '../shared/rules';
-import type { RequestInput, Rule } from '../shared/rules';
+import { fixedRows, isBlank, rules } from '../shared/input/rules';
+import type { RequestInput, Rule } from '../shared/input/rules';
 
 const RATE_NUMBERS = ['id', 'ctgid', 'active', 'billing_increment', 'international_markup_percent'];
 

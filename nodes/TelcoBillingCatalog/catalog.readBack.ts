@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
-import { RefusedAnswer } from '../shared/failure';
-import type { KindedFailure } from '../shared/failure';
-import type { Operation } from '../shared/operations';
-import { readBack } from '../shared/readBack';
-import { isBlank } from '../shared/rules';
+import { RefusedAnswer } from '../shared/platform/failure';
+import type { KindedFailure } from '../shared/platform/failure';
+import type { Operation } from '../shared/operation/operations';
+import { readBack } from '../shared/operation/readBack';
+import { isBlank } from '../shared/input/rules';
 
 /**
  * An Update of a record the platform creates when it does not take the id (price books, call rate cards:

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import type { Operation } from '../shared/operations';
+import type { Operation } from '../shared/operation/operations';
 import { readBackSaved } from './catalog.readBack';
-import { fixedRows, isBlank, rules } from '../shared/rules';
-import type { RequestInput, Rule } from '../shared/rules';
-import { loadedOptions } from '../shared/describe';
+import { fixedRows, isBlank, rules } from '../shared/input/rules';
+import type { RequestInput, Rule } from '../shared/input/rules';
+import { loadedOptions } from '../shared/declarative/describe';
 
 const priceBookItems: INodeProperties = {
 	displayName: 'Items',

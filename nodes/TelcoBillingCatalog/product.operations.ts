@@ -1,5 +1,5 @@
-import type { Operation } from '../shared/operations';
-import { loadedOptions } from '../shared/describe';
+import type { Operation } from '../shared/operation/operations';
+import { loadedOptions } from '../shared/declarative/describe';
 
 export const productOperations: Operation[] = [
 	{

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { collection, loadedOptions } from '../shared/describe';
-import type { Operation } from '../shared/operations';
+import { collection, loadedOptions } from '../shared/declarative/describe';
+import type { Operation } from '../shared/operation/operations';
 
 const TYPE_NUMBERS = [
 	'esid',

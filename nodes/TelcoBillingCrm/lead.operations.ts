@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/describe';
-import type { Operation } from '../shared/operations';
-import { readBack } from '../shared/readBack';
-import type { RequestInput } from '../shared/rules';
+import { bodyField, collection } from '../shared/declarative/describe';
+import type { Operation } from '../shared/operation/operations';
+import { readBack } from '../shared/operation/readBack';
+import type { RequestInput } from '../shared/input/rules';
 
 const leadFields: INodeProperties[] = [
 	bodyField({ displayName: 'Company', name: 'company', type: 'string', default: '' }),

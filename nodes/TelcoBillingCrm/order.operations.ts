@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
-import { customerLocator, withCustomerIds } from '../shared/locators';
-import type { Operation } from '../shared/operations';
-import { fixedRows, isBlank } from '../shared/rules';
-import type { RequestInput } from '../shared/rules';
+import { customerLocator, withCustomerIds } from '../shared/methods/locators';
+import type { Operation } from '../shared/operation/operations';
+import { fixedRows, isBlank } from '../shared/input/rules';
+import type { RequestInput } from '../shared/input/rules';
 import { productRows } from './crm.fields';
 
 function orderBody(input: RequestInput): IDataObject {

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { toPlatformDateTime } from '../shared/dates';
-import { customerLocator, withCustomerIds } from '../shared/locators';
-import type { Operation } from '../shared/operations';
-import { fixedRows, isBlank } from '../shared/rules';
-import type { RequestInput, Rule } from '../shared/rules';
+import { toPlatformDateTime } from '../shared/input/dates';
+import { customerLocator, withCustomerIds } from '../shared/methods/locators';
+import type { Operation } from '../shared/operation/operations';
+import { fixedRows, isBlank } from '../shared/input/rules';
+import type { RequestInput, Rule } from '../shared/input/rules';
 import { productRows } from './crm.fields';
 
 const paymentRows: INodeProperties = {

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { bodyField } from '../shared/describe';
-import type { Operation } from '../shared/operations';
-import { rules } from '../shared/rules';
-import type { Rule } from '../shared/rules';
+import { bodyField } from '../shared/declarative/describe';
+import type { Operation } from '../shared/operation/operations';
+import { rules } from '../shared/input/rules';
+import type { Rule } from '../shared/input/rules';
 
 const record: INodeProperties[] = [
 	{

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { listSearch, loadOptions } from '../shared/loaders';
-import { declarativeNode } from '../shared/node';
-import { describeResource, operationSubtitle } from '../shared/describe';
+import { listSearch, loadOptions } from '../shared/methods/loaders';
+import { declarativeNode } from '../shared/declarative/node';
+import { describeResource, operationSubtitle } from '../shared/declarative/describe';
 import { contactOperations } from './contact.operations';
 import { customerOperations } from './customer.operations';
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/describe';
-import type { Operation } from '../shared/operations';
+import { bodyField, collection } from '../shared/declarative/describe';
+import type { Operation } from '../shared/operation/operations';
 import { cidField } from './customer.fields';
 
 const contactIdField: INodeProperties = {

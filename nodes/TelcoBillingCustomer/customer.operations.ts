@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/describe';
-import type { Operation } from '../shared/operations';
-import { rules } from '../shared/rules';
-import type { RequestInput } from '../shared/rules';
-import { customerIdFor, withCustomerIds } from '../shared/locators';
+import { bodyField, collection } from '../shared/declarative/describe';
+import type { Operation } from '../shared/operation/operations';
+import { rules } from '../shared/input/rules';
+import type { RequestInput } from '../shared/input/rules';
+import { customerIdFor, withCustomerIds } from '../shared/methods/locators';
 import { cidField, customerRecordFields, customerSecretFields } from './customer.fields';
 import { upsertOperation } from './customer.upsert';
 

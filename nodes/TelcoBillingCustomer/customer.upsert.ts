@@ -1,11 +1,11 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/describe';
-import { isRefusal, RefusedAnswer } from '../shared/failure';
-import { pathSegment } from '../shared/path';
-import { customerIdFor } from '../shared/locators';
-import type { Operation } from '../shared/operations';
-import { isBlank, rules } from '../shared/rules';
-import type { RequestInput, Rule } from '../shared/rules';
+import { bodyField, collection } from '../shared/declarative/describe';
+import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
+import { pathSegment } from '../shared/input/path';
+import { customerIdFor } from '../shared/methods/locators';
+import type { Operation } from '../shared/operation/operations';
+import { isBlank, rules } from '../shared/input/rules';
+import type { RequestInput, Rule } from '../shared/input/rules';
 import { customerRecordFields, customerSecretFields } from './customer.fields';
 
 /**

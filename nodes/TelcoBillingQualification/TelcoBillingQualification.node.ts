@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { declarativeNode } from '../shared/node';
-import { describeResource, operationSubtitle } from '../shared/describe';
+import { declarativeNode } from '../shared/declarative/node';
+import { describeResource, operationSubtitle } from '../shared/declarative/describe';
 import { qualificationOperations } from './qualification.operations';
 
 export class TelcoBillingQualification implements INodeType {

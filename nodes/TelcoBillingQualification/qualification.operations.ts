@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { Operation } from '../shared/operations';
-import { rules } from '../shared/rules';
+import type { Operation } from '../shared/operation/operations';
+import { rules } from '../shared/input/rules';
 
 const query = (field: INodeProperties): INodeProperties => ({
 	...field,

@@ -1,9 +1,10 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { loadOptions } from '../shared/loaders';
-import { declarativeNode } from '../shared/node';
-import { describeSingleOperation, labelSubtitle } from '../shared/describe';
+import { loadOptions } from '../shared/methods/loaders';
+import { declarativeNode } from '../shared/declarative/node';
+import { describeSingleOperation, labelSubtitle } from '../shared/declarative/describe';
 import { getReportColumns } from './report.columns';
-import { reportOperations, REPORT_OPTIONS } from './report.operations';
+import { reportOperations } from './report.operations';
+import { REPORT_OPTIONS } from './report.request';
 import { outputFields } from './report.output';
 
 export class TelcoBillingReport implements INodeType {

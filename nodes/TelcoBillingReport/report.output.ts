@@ -4,9 +4,9 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import type { RequestInput } from '../shared/rules';
+import type { RequestInput } from '../shared/input/rules';
 import { amountColumns, REPORT_COLUMNS } from './report.columns';
-import { reportBody, REPORT_OPTIONS } from './report.operations';
+import { reportBody, REPORT_OPTIONS } from './report.request';
 import { reportDays } from './report.period';
 import type { ReportDays } from './report.period';
 import { columnsOf, toCsv, toHtmlDocument, toHtmlTable, totalsOf } from './report.table';

@@ -1,5 +1,5 @@
-import { isBlank } from '../shared/rules';
-import type { Rule } from '../shared/rules';
+import { isBlank } from '../shared/input/rules';
+import type { Rule } from '../shared/input/rules';
 
 export const OUTPUTS = ['allRows', 'file', 'rows'];
 export const FILE_FORMATS = ['csv', 'html'];

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { melbourneWallTime } from '../shared/melbourne';
+import { melbourneWallTime } from '../shared/input/melbourne';
 
 /** The days a report covers, as far as the node can tell before it runs (for its file name). */
 export interface ReportDays {

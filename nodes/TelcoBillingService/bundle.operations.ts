@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { customerLocator, withCustomerIds } from '../shared/locators';
-import { bodyField, collection } from '../shared/describe';
-import type { Operation } from '../shared/operations';
-import { readBack } from '../shared/readBack';
-import { isBlank, rules } from '../shared/rules';
-import type { RequestInput, Rule } from '../shared/rules';
+import { customerLocator, withCustomerIds } from '../shared/methods/locators';
+import { bodyField, collection } from '../shared/declarative/describe';
+import type { Operation } from '../shared/operation/operations';
+import { readBack } from '../shared/operation/readBack';
+import { isBlank, rules } from '../shared/input/rules';
+import type { RequestInput, Rule } from '../shared/input/rules';
 
 const BUNDLE_NUMBERS = [
 	'id',

@@ -1,12 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { customerLocator, withCustomerIds, serviceLocator } from '../shared/locators';
-import { bodyField, collection } from '../shared/describe';
-import type { Operation } from '../shared/operations';
-import { findFailure } from '../shared/envelope';
-import { RecordFailures } from '../shared/output';
-import { readBack } from '../shared/readBack';
-import { fixedRows, rules, splitList } from '../shared/rules';
-import type { RequestInput, Rule } from '../shared/rules';
+import { customerLocator, withCustomerIds, serviceLocator } from '../shared/methods/locators';
+import { bodyField, collection } from '../shared/declarative/describe';
+import type { Operation } from '../shared/operation/operations';
+import { findFailure } from '../shared/platform/envelope';
+import { RecordFailures } from '../shared/output/output';
+import { readBack } from '../shared/operation/readBack';
+import { fixedRows, rules, splitList } from '../shared/input/rules';
+import type { RequestInput, Rule } from '../shared/input/rules';
 import { optionalServiceFields, SERVICE_STATUS_OPTIONS, serviceTypeField } from './service.fields';
 
 const SERVICE_NUMBERS = [

@@ -6,11 +6,11 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { labelSubtitle } from '../shared/describe';
-import { toSafeError } from '../shared/errors';
-import { loadOptions } from '../shared/loaders';
-import { splitList } from '../shared/rules';
-import { CREDENTIAL_TYPE, secretsOfRequest } from '../shared/transport';
+import { labelSubtitle } from '../shared/declarative/describe';
+import { toSafeError } from '../shared/output/errors';
+import { loadOptions } from '../shared/methods/loaders';
+import { splitList } from '../shared/input/rules';
+import { CREDENTIAL_TYPE, secretsOfRequest } from '../shared/transport/transport';
 import { observe } from './trigger.fetch';
 import { claimActivation, exclusively, firstOfActivation, superseded } from './trigger.runs';
 import type { Watch } from './trigger.fetch';

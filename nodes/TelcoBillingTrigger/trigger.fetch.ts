@@ -1,8 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { melbourneWallTime } from '../shared/melbourne';
-import { isRefusal } from '../shared/failure';
-import { walkPages } from '../shared/pager';
-import { platformRequest } from '../shared/transport';
+import { melbourneWallTime } from '../shared/input/melbourne';
+import { isRefusal } from '../shared/platform/failure';
+import { walkPages } from '../shared/transport/pager';
+import { platformRequest } from '../shared/transport/transport';
 import type { Observation, TriggerEvent, TriggerState } from './trigger.logic';
 
 // A poll reads further pages only while they hold new campaigns: at most this many (2,000 campaigns).

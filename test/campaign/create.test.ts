@@ -1,5 +1,5 @@
 import { useCampaign } from '../kits/campaign';
-import { melbourneWallTime } from '../../nodes/shared/melbourne';
+import { melbourneWallTime } from '../../nodes/shared/input/melbourne';
 import { jsonOf } from '../harness/nodeRunner';
 const { node, bulk, campaign, eligible, rows, subject } = useCampaign();
 

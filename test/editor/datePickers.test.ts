@@ -5,7 +5,7 @@ import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.nod
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
-import { melbourneWallTime } from '../../nodes/shared/melbourne';
+import { melbourneWallTime } from '../../nodes/shared/input/melbourne';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, useNode } from '../harness/nodeRunner';
 

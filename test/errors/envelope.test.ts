@@ -1,5 +1,5 @@
-import { findFailure, normalizeSuccess } from '../../nodes/shared/envelope';
-import { toRecords } from '../../nodes/shared/output';
+import { findFailure, normalizeSuccess } from '../../nodes/shared/platform/envelope';
+import { toRecords } from '../../nodes/shared/output/output';
 
 // Every envelope the spec shows, read the way the nodes read it.
 describe('findFailure', () => {

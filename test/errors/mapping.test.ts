@@ -1,14 +1,15 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
-import { findFailure } from '../../nodes/shared/envelope';
-import { errorItem, NOTHING_SENT, toSafeError } from '../../nodes/shared/errors';
+import { findFailure } from '../../nodes/shared/platform/envelope';
+import { errorItem, toSafeError } from '../../nodes/shared/output/errors';
+import { NOTHING_SENT } from '../../nodes/shared/input/rules';
 import {
 	descriptionOf,
 	isRefusal,
 	PlatformRequestError,
 	RefusedAnswer,
 	transportFailure,
-} from '../../nodes/shared/failure';
+} from '../../nodes/shared/platform/failure';
 
 // The one error path, function by function: a platform answer in, what the user reads out.
 const node: INode = {

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
-import { melbourneWallTime } from '../../nodes/shared/melbourne';
+import { melbourneWallTime } from '../../nodes/shared/input/melbourne';
 import { sampleCdr } from '../simulator/sampleCdr';
 import { PollingTrigger } from '../harness/engine';
 import { DEMO_KEY, useNode } from '../harness/nodeRunner';

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
-import { REPORT_OPTIONS } from '../../nodes/TelcoBillingReport/report.operations';
+import { REPORT_OPTIONS } from '../../nodes/TelcoBillingReport/report.request';
 import { melbourneNow } from '../simulator/melbourne';
 import { jsonOf, useNode } from '../harness/nodeRunner';
 

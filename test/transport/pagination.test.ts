@@ -1,7 +1,7 @@
 import type { INodeType } from 'n8n-workflow';
-import { declarativeNode } from '../../nodes/shared/node';
-import { describeResource } from '../../nodes/shared/describe';
-import type { Operation } from '../../nodes/shared/operations';
+import { declarativeNode } from '../../nodes/shared/declarative/node';
+import { describeResource } from '../../nodes/shared/declarative/describe';
+import type { Operation } from '../../nodes/shared/operation/operations';
 import { jsonOf, useNode } from '../harness/nodeRunner';
 
 // A node built from the shared pieces alone, over a `/get/page/{n}` listing, with two rows a page.

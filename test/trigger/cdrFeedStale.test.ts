@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import { melbourneWallTime } from '../../nodes/shared/melbourne';
+import { melbourneWallTime } from '../../nodes/shared/input/melbourne';
 import type { PollingTrigger } from '../harness/engine';
 import { events, melbourneHoursAgo, summary, useTrigger } from '../kits/trigger';
 const { state, trigger, appendCdr } = useTrigger();

@@ -1,4 +1,4 @@
-import type { KindedFailure } from './failure';
+import type { KindedFailure } from '../platform/failure';
 
 /**
  * How long the transport keeps trying a request that failed in a way that usually passes (a throttle, a

@@ -6,8 +6,8 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import type { PlatformFailure } from './envelope';
-import type { RequestInput, Rule } from './rules';
+import type { PlatformFailure } from '../platform/envelope';
+import type { RequestInput, Rule } from '../input/rules';
 /** How an operation's response becomes output items. */
 export interface OutputSpec {
 	/** Property holding the records (array) or the single record (object). Omitted: the whole body. */

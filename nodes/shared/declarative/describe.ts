@@ -1,5 +1,5 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { Operation } from './operations';
+import type { Operation } from '../operation/operations';
 import { routingOf } from './routing';
 
 /** The editor side of an operation table: the Operation dropdown and each operation's fields. */

@@ -7,21 +7,21 @@ import type {
 	INodeExecutionData,
 	INodePropertyRouting,
 } from 'n8n-workflow';
-import { recordItems } from './errors';
-import { failureOfItem } from './items';
-import { PlatformRequestError } from './failure';
-import { fillPath } from './path';
-import { isRepeatable } from './operations';
-import type { Operation, OutputContext } from './operations';
-import { lacksRoot, RecordFailures, toRecords } from './output';
-import { walkPages } from './pager';
-import { checkInput, readInput } from './requestInput';
-import type { RequestInput } from './rules';
-import { subjectOf } from './subject';
-import { concurrencyOf, limited } from './limiter';
-import type { Aside } from './limiter';
-import { CREDENTIAL_TYPE, platformRequest, secretsOfRequest } from './transport';
-import type { RequestSettings } from './transport';
+import { recordItems } from '../output/errors';
+import { failureOfItem } from '../output/items';
+import { PlatformRequestError } from '../platform/failure';
+import { fillPath } from '../input/path';
+import { isRepeatable } from '../operation/operations';
+import type { Operation, OutputContext } from '../operation/operations';
+import { lacksRoot, RecordFailures, toRecords } from '../output/output';
+import { walkPages } from '../transport/pager';
+import { checkInput, readInput } from '../operation/requestInput';
+import type { RequestInput } from '../input/rules';
+import { subjectOf } from '../operation/subject';
+import { concurrencyOf, limited } from '../transport/limiter';
+import type { Aside } from '../transport/limiter';
+import { CREDENTIAL_TYPE, platformRequest, secretsOfRequest } from '../transport/transport';
+import type { RequestSettings } from '../transport/transport';
 
 // The largest page the query-paged listings accept (serviceType/search: limit at most 100).
 const QUERY_PAGE_SIZE = 100;

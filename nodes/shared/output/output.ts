@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
-import { findFailure, normalizeSuccess } from './envelope';
-import type { PlatformFailure } from './envelope';
-import { RefusedAnswer } from './failure';
-import type { OutputSpec } from './operations';
+import { findFailure, normalizeSuccess } from '../platform/envelope';
+import type { PlatformFailure } from '../platform/envelope';
+import { RefusedAnswer } from '../platform/failure';
+import type { OutputSpec } from '../operation/operations';
 
 // Portal passwords come back in some records (the contact list); they never enter execution data.
 const HIDDEN_FIELDS = ['web_password'];

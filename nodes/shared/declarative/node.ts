@@ -1,6 +1,6 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeTypeDescription } from 'n8n-workflow';
-import { CREDENTIAL_TYPE } from './transport';
+import { CREDENTIAL_TYPE } from '../transport/transport';
 
 /**
  * What every declarative node of the package shares (lint wants icon and subtitle in each node file):

@@ -1,5 +1,5 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
-import { pathSegment } from './path';
+import { pathSegment } from '../input/path';
 
 /** A GET through the node's credential, answering the parsed body of a success. */
 export type Get = (url: string) => Promise<IDataObject>;

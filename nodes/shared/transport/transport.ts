@@ -9,16 +9,16 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { loggablePath } from './apiKey';
-import { findFailure, glimpse, malformedAnswer } from './envelope';
-import { PlatformRequestError, transportFailure } from './failure';
-import type { KindedFailure } from './failure';
+import { loggablePath } from '../platform/apiKey';
+import { findFailure, glimpse, malformedAnswer } from '../platform/envelope';
+import { PlatformRequestError, transportFailure } from '../platform/failure';
+import type { KindedFailure } from '../platform/failure';
 import type { Aside } from './limiter';
-import { redact } from './redact';
+import { redact } from '../platform/redact';
 import { backoffMs, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
 import type { RetryPolicy } from './retry';
 
-export { PlatformRequestError } from './failure';
+export { PlatformRequestError } from '../platform/failure';
 
 export const CREDENTIAL_TYPE = 'telcoBillingApi';
 

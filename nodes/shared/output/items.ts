@@ -5,8 +5,8 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { errorItem, toSafeError } from './errors';
-import { platformRequest, secretsOfRequest } from './transport';
-import type { RequestSettings } from './transport';
+import { platformRequest, secretsOfRequest } from '../transport/transport';
+import type { RequestSettings } from '../transport/transport';
 
 /** A request for a programmatic node: the platform's body, or a safe NodeApiError naming the item. */
 export async function requestFor(

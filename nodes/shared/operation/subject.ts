@@ -1,7 +1,7 @@
-import { pathParams } from './path';
+import { pathParams } from '../input/path';
 import type { Operation } from './operations';
-import { isBlank } from './rules';
-import type { RequestInput } from './rules';
+import { isBlank } from '../input/rules';
+import type { RequestInput } from '../input/rules';
 
 /** Which record the item was about, for a terse platform answer ("no customer found"): the ids given. */
 export function subjectOf(op: Operation, input: RequestInput): string | undefined {

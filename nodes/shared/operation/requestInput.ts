@@ -1,11 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { toPlatformDate, toPlatformDateTime } from './dates';
-import { NOTHING_SENT } from './errors';
-import { dotSegmentRefusal, isDotSegment, pathParams } from './path';
+import { toPlatformDate, toPlatformDateTime } from '../input/dates';
+import { dotSegmentRefusal, isDotSegment, pathParams } from '../input/path';
 import type { Operation } from './operations';
-import { listedOptionsRefusal } from './rules';
-import type { RequestInput } from './rules';
+import { listedOptionsRefusal, NOTHING_SENT } from '../input/rules';
+import type { RequestInput } from '../input/rules';
 
 /**
  * What an operation is about to send for one item, read from what RoutingNode built out of the

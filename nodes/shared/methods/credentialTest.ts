@@ -5,7 +5,7 @@ import type {
 	IDataObject,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
-import { PORTAL_LOGIN_PATH, trimBaseUrl } from './apiKey';
+import { PORTAL_LOGIN_PATH, trimBaseUrl } from '../platform/apiKey';
 
 /**
  * The credential tests of the package, run by n8n's "Test" button through the nodes' `testedBy`.

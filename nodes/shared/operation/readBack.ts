@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { Operation } from './operations';
-import { fillPath } from './path';
-import type { RequestInput } from './rules';
+import { fillPath } from '../input/path';
+import type { RequestInput } from '../input/rules';
 
 const SAVED = 'The update was saved; reading the updated record back failed.';
 

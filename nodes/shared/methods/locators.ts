@@ -5,10 +5,10 @@ import type {
 	INodeListSearchResult,
 	INodeProperties,
 } from 'n8n-workflow';
-import type { RequestInput } from './rules';
-import { PlatformRequestError, RefusedAnswer } from './failure';
-import type { Operation } from './operations';
-import { pathSegment } from './path';
+import type { RequestInput } from '../input/rules';
+import { PlatformRequestError, RefusedAnswer } from '../platform/failure';
+import type { Operation } from '../operation/operations';
+import { pathSegment } from '../input/path';
 
 /** Sends one more request through the operation's credential (an Operation's `send` gets one). */
 type Request = (options: IHttpRequestOptions) => Promise<unknown>;

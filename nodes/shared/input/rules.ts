@@ -5,6 +5,9 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+/** The description of every refusal made before a request: the user's data did not leave n8n. */
+export const NOTHING_SENT = 'Nothing was sent to the billing platform.';
+
 /** What an operation is about to send, after n8n has resolved every parameter. */
 export interface RequestInput {
 	path: IDataObject;

@@ -2,11 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 import type { RecordOutcome } from './output';
 import { RecordFailures } from './output';
-import { PlatformRequestError, RefusedAnswer, transportFailure } from './failure';
-import { redact } from './redact';
-
-/** The description of every refusal made before a request: the user's data did not leave n8n. */
-export const NOTHING_SENT = 'Nothing was sent to the billing platform.';
+import { PlatformRequestError, RefusedAnswer, transportFailure } from '../platform/failure';
+import { redact } from '../platform/redact';
 
 /**
  * Turns anything thrown while calling the platform into an error safe to show and store:

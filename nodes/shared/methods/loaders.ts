@@ -4,11 +4,11 @@ import type {
 	INodeListSearchResult,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { walkPages } from './pager';
+import { walkPages } from '../transport/pager';
 import { callTypeOptions } from './callTypes';
 import { findCustomers } from './locators';
-import { platformRequest } from './transport';
-import { pathSegment } from './path';
+import { platformRequest } from '../transport/transport';
+import { pathSegment } from '../input/path';
 
 // Dropdowns list at most this many pages, so a huge catalogue cannot stall the editor.
 const MAX_DROPDOWN_PAGES = 50;

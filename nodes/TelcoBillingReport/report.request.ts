@@ -1,0 +1,123 @@
+import type { IDataObject } from 'n8n-workflow';
+import { toPlatformDate, toPlatformDateTime } from '../shared/input/dates';
+import { isBlank, isCalendarDate } from '../shared/input/rules';
+import type { RequestInput } from '../shared/input/rules';
+
+// The 20 reports the spec documents, with the options each takes beyond the date range.
+export const REPORTS: Array<{
+	name: string;
+	value: string;
+	options?: string[];
+	dateOnly?: 'date' | 'date_to';
+}> = [
+	{ name: 'Active Customers Summary', value: 'activeCustomersSummary' },
+	{ name: 'Aged Receivables', value: 'agedReceivables', dateOnly: 'date' },
+	{ name: 'Ancillary Charges', value: 'ancilliaryCharges' },
+	{ name: 'Billed Minutes', value: 'billedMinutes' },
+	{ name: 'Billed Minutes Detailed', value: 'billedMinutesDetailed', options: ['ctid'] },
+	{ name: 'Credit Report', value: 'creditReport' },
+	{ name: 'Customer Ended Detail', value: 'customerEndedDetail' },
+	{
+		name: 'Customer Invoices, Services and Calls Summary',
+		value: 'customerInvoicesServicesCallsSummary',
+	},
+	{ name: 'Customer New Details', value: 'customerNewDetails' },
+	{
+		name: 'Ended Services Detailed',
+		value: 'endedServicesDetailed',
+		options: ['list_price_for_no_price', 'billinggroups', 'exclude_billinggroups'],
+	},
+	{
+		name: 'Engineering Commission Liability (Detailed)',
+		value: 'engineeringCommissionLiabilityReportDetailed',
+	},
+	{ name: 'GP Services', value: 'gpServices', options: ['esid'] },
+	{ name: 'New Services', value: 'newServices', options: ['list_price_for_no_price'] },
+	{
+		name: 'New Services by Sales Person',
+		value: 'newServicesSalesPersonSummary',
+		options: ['list_price_for_no_price'],
+	},
+	{
+		name: 'New Services by Source',
+		value: 'newServicesSourceSummary',
+		options: ['list_price_for_no_price'],
+	},
+	{
+		name: 'New Services Summary',
+		value: 'newServicesSummary',
+		options: ['list_price_for_no_price'],
+	},
+	{ name: 'Other (by Name)', value: 'other' },
+	{ name: 'Payments Received (Aged Receivables)', value: 'paymentsReceivedAgedReceivables' },
+	{ name: 'Sales Invoice Detail', value: 'salesInvoiceDetail' },
+	{ name: 'Summary of Revenue and Payments Received', value: 'summaryRevenuePaymentsReceived' },
+	{
+		name: 'Total Services Summary',
+		value: 'totalServicesSummary',
+		options: ['billinggroups', 'exclude_billinggroups', 'include_usage', 'serviceTypes'],
+		dateOnly: 'date_to',
+	},
+];
+
+/** The Report dropdown's choices (also the canvas subtitle's labels). */
+export const REPORT_OPTIONS = REPORTS.map(({ name, value }) => ({ name, value }));
+
+const list = (value: unknown) =>
+	String(value ?? '')
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
+
+const WITH_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/** A report date as the user gave it: with its time when it has one (n8n dates always do), else the day. */
+function reportDate(value: unknown): string {
+	const hasTime =
+		typeof value === 'object' && value !== null ? true : WITH_TIME.test(String(value ?? '').trim());
+	return (hasTime ? toPlatformDateTime(value) : toPlatformDate(value)) as string;
+}
+
+const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_FIRST = /^(\d{2})-(\d{2})-(\d{4})$/;
+
+/**
+ * The end of a custom range as a person means it: a day without a time, or at exactly midnight (what
+ * the date picker and $today give), takes in that whole day. Sent as 23:59:59 so it does not rest on how
+ * the platform reads a bare date, which the spec does not say. Anything unreadable is left for the rule.
+ */
+function rangeEnd(value: unknown): string {
+	const sent = reportDate(value);
+	const dayFirst = DAY_FIRST.exec(sent ?? '');
+	const day = dayFirst ? `${dayFirst[3]}-${dayFirst[2]}-${dayFirst[1]}` : String(sent ?? '');
+	if (BARE_DAY.test(day) && isCalendarDate(day)) return `${day} 23:59:59`;
+	if (BARE_DAY.test(day.slice(0, 10)) && day.slice(10) === ' 00:00:00')
+		return `${day.slice(0, 10)} 23:59:59`;
+	return sent;
+}
+
+/** What the platform gets: `{report, report_options}` with dates as YYYY-MM-DD and lists as arrays. */
+export function reportBody(input: RequestInput): IDataObject {
+	const chosen = String(input.param('report', ''));
+	const report = chosen === 'other' ? String(input.param('reportName', '')).trim() : chosen;
+	const options: IDataObject = {};
+	const when = String(input.param('when', 'last month'));
+	if (report === 'agedReceivables') options.date = reportDate(input.param('date', ''));
+	else if (report === 'totalServicesSummary')
+		options.date_to = reportDate(input.param('dateToOnly', ''));
+	else if (when === 'custom') {
+		options.when = 'custom';
+		options.date_from = reportDate(input.param('dateFrom', ''));
+		options.date_to = rangeEnd(input.param('dateTo', ''));
+	} else options.when = when;
+	const extra = (input.param('reportOptions', {}) as IDataObject) ?? {};
+	for (const [key, value] of Object.entries(extra)) {
+		if (key === 'billinggroups' || key === 'exclude_billinggroups') options[key] = list(value);
+		else if (key === 'ctid' || key === 'esid' || key === 'serviceTypes') {
+			// An empty choice means "all" (the spec's GP Services): left out, never sent as [].
+			const ids = ((value as unknown[]) ?? []).map(Number);
+			if (ids.length) options[key] = ids;
+		} else if (!isBlank(value)) options[key] = value as string;
+	}
+	return { report, report_options: options };
+}

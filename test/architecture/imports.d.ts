@@ -1,0 +1,5 @@
+export function findCircle(folders: string[]): string[] | undefined;
+export function crossFolderImports(
+	folder: string,
+): Array<{ from: string; to: string; file: string; target: string }>;
+export function looseFiles(folder: string): string[];
