@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dueDate } from '../billing';
+import { lineTotal } from '../money';
 import type { Lead } from '../crm';
 import { bodyCid, deptOf, fail, money, text, today } from '../respond';
 import type { State } from '../state';
@@ -227,7 +228,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 					price: Number(p.price),
 					quantity: p.quantity,
 				}));
-				const total = invoice.products.reduce((sum, p) => sum + p.price * p.quantity, 0);
+				const total = lineTotal(sale.products ?? []);
 				// The balance follows the invoice, so it stays what was invoiced less what was paid.
 				customer.balance = Math.round((customer.balance + total - invoice.total) * 100) / 100;
 				invoice.total = total;
@@ -241,7 +242,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 				const total =
 					sale.amount !== undefined
 						? Number(sale.amount)
-						: products.reduce((sum, p) => sum + p.price * p.quantity, 0);
+						: lineTotal(sale.products ?? []);
 				const date = (sale.date ?? today()).slice(0, 10);
 				invoice = {
 					iid: state.nextId('invoice', 80001),
