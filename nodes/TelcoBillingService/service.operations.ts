@@ -261,6 +261,7 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['start_date'],
+		moneyFields: ['monthlyfee'],
 		rules: [
 			rules.required('body', 'cid', 'Customer'),
 			rules.required('body', 'servicetype', 'Service Type'),
@@ -323,6 +324,7 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['start_date'],
+		moneyFields: ['monthlyfee'],
 		rules: [monthlyFeeRule, rules.date('body', 'start_date', 'Start Date'), statusRule],
 		prepare: (input) => {
 			if (input.param('recalculateMonthlyFee', false)) input.body.monthlyfee = false;
@@ -383,6 +385,7 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['charge_date'],
+		moneyFields: ['inc_tax_amount'],
 		rules: [
 			rules.required('body', 'enid', 'Service'),
 			rules.pattern('body', 'enid', 'Service', WHOLE, 'must be a whole number (the service ID)'),

@@ -63,6 +63,12 @@ export interface OperationSpec {
 	dateFields?: string[];
 	/** Body fields that hold date-times: converted to YYYY-MM-DD HH:MM:SS before the rules run. */
 	dateTimeFields?: string[];
+	/**
+	 * Body fields holding amounts the spec types as numbers (float, decimal): sent as the JSON number
+	 * whose text is what was given; text that is not an amount, or more digits than a number carries
+	 * exactly, is refused naming the field.
+	 */
+	moneyFields?: string[];
 	/** Body fields whose values are secrets: kept out of every error message. */
 	secretFields?: string[];
 	/** The credential the requests go through, when not the API credential (the portal login's). */
