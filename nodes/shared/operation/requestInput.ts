@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { toPlatformDate, toPlatformDateTime } from '../input/dates';
-import { dotSegmentRefusal, isDotSegment, pathParams } from '../input/path';
+import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../input/path';
 import type { Operation } from './operations';
 import { amountRefusal, decimalText, exactNumber } from '../input/money';
 import { isBlank, listedOptionsRefusal, NOTHING_SENT } from '../input/rules';
@@ -74,6 +74,8 @@ export function checkInput(
 		if (optional) continue;
 		if (value === undefined || value === null || String(value) === '')
 			throw refuse(`${label} (${name}) is required`);
+		const notAnId = pathIdRefusal(label, name, value);
+		if (notAnId) throw refuse(notAnId);
 	}
 	for (const field of op.moneyFields ?? []) {
 		const value = input.body[field];
