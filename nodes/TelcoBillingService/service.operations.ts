@@ -208,10 +208,13 @@ export const serviceOperations: Operation[] = [
 		name: 'Get Many',
 		action: 'Get many services',
 		description: 'List the department’s services',
-		method: 'GET',
-		path: '/services/get/page/{page}',
-		list: 'paged',
-		output: { numbers: SERVICE_NUMBERS },
+		// The spec's services/get/page answers service type records, not services: the listing is a search
+		// every service matches (id > 0), answered whole.
+		method: 'POST',
+		path: '/services/search',
+		list: 'whole',
+		sendBody: () => [{ field: 'id', operator: '>', value: '0' }],
+		output: { root: 'records', numbers: SERVICE_NUMBERS },
 	},
 	{
 		value: 'search',

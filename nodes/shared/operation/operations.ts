@@ -136,6 +136,7 @@ export type Operation = OperationSpec & OperationHooks;
 // The method alone misjudges these: the platform reads through POST (searches, filters, previews, reports,
 // qualification, quotes) and writes through GET (contact delete, credit management, ETF, the demo reset).
 const POST_READS = new Set([
+	'getAll',
 	'search',
 	'filter',
 	'preview',

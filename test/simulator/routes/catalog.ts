@@ -14,7 +14,7 @@ type Req = FastifyRequest<{
 const EMPTY = { success: false, message: 'The requested data was empty ignoring' };
 const STAMP = () => `${today()} 00:00:00`;
 
-function serviceTypeListRecord(type: ServiceType) {
+export function serviceTypeListRecord(type: ServiceType) {
 	return {
 		esid: String(type.esid),
 		typeofservice: type.typeofservice,
