@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { toPlatformDate, toPlatformDateTime, toPlatformRangeEnd } from '../shared/input/dates';
+import { toPlatformRangeEnd, toPlatformRangeStart } from '../shared/input/dates';
 import { isBlank } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
 
@@ -69,27 +69,19 @@ const list = (value: unknown) =>
 		.map((s) => s.trim())
 		.filter(Boolean);
 
-const WITH_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
-
-/** A report date as the user gave it: with its time when it has one (n8n dates always do), else the day. */
-function reportDate(value: unknown): string {
-	const hasTime =
-		typeof value === 'object' && value !== null ? true : WITH_TIME.test(String(value ?? '').trim());
-	return (hasTime ? toPlatformDateTime(value) : toPlatformDate(value)) as string;
-}
-
 /** What the platform gets: `{report, report_options}` with dates as YYYY-MM-DD and lists as arrays. */
 export function reportBody(input: RequestInput): IDataObject {
 	const chosen = String(input.param('report', ''));
 	const report = chosen === 'other' ? String(input.param('reportName', '')).trim() : chosen;
 	const options: IDataObject = {};
 	const when = String(input.param('when', 'last month'));
-	if (report === 'agedReceivables') options.date = reportDate(input.param('date', ''));
+	if (report === 'agedReceivables')
+		options.date = toPlatformRangeStart(input.param('date', '')) as string;
 	else if (report === 'totalServicesSummary')
 		options.date_to = toPlatformRangeEnd(input.param('dateToOnly', '')) as string;
 	else if (when === 'custom') {
 		options.when = 'custom';
-		options.date_from = reportDate(input.param('dateFrom', ''));
+		options.date_from = toPlatformRangeStart(input.param('dateFrom', '')) as string;
 		options.date_to = toPlatformRangeEnd(input.param('dateTo', '')) as string;
 	} else options.when = when;
 	const extra = (input.param('reportOptions', {}) as IDataObject) ?? {};

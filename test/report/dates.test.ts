@@ -126,7 +126,9 @@ describe('To (Inclusive): a date without a time takes in that whole day', () => 
 	test('the field says so itself, not only in its tooltip', () => {
 		const to = new TelcoBillingReport().description.properties.find((p) => p.name === 'dateTo')!;
 		expect(to.displayName).toBe('To (Inclusive)');
-		expect(to.hint).toMatch(/^A date without a time includes that whole day\. A time with Z or an offset/);
+		expect(to.hint).toMatch(
+			/^A date without a time includes that whole day\. A time with Z or an offset/,
+		);
 	});
 });
 
@@ -180,9 +182,24 @@ describe('Run: datetimes with an offset are converted to the platform’s clock 
 				dateTo: '2026-11-20T00:00:00.000-05:00',
 			}),
 		);
-		const sent = node.sim().requests.map(
-			(r) => ((r.body as IDataObject).report_options as IDataObject).date_to,
-		);
+		const sent = node
+			.sim()
+			.requests.map((r) => ((r.body as IDataObject).report_options as IDataObject).date_to);
 		expect(sent).toEqual(['2026-11-20 21:00:00', '2026-11-20 23:59:59']);
+	});
+	test('a From day picked at midnight in another zone (a luxon DateTime in UTC) starts at that day’s midnight, not 10:00 Melbourne (found by test/properties/dates)', async () => {
+		await node.run(
+			report({
+				report: 'billedMinutes',
+				when: 'custom',
+				dateFrom: "={{ DateTime.fromISO('2028-05-12T00:00:00', { zone: 'UTC' }) }}",
+				dateTo: '2029-04-30T00:00:01Z',
+			}),
+		);
+		const options = (node.sim().requests[0].body as IDataObject).report_options as IDataObject;
+		expect([options.date_from, options.date_to]).toEqual([
+			'2028-05-12 00:00:00',
+			'2029-04-30 10:00:01',
+		]);
 	});
 });

@@ -34,7 +34,8 @@ function dateTimeParts(text: string) {
  */
 function platformWallTime(parts: { wall: string; zone?: string }): string | undefined {
 	if (!parts.zone) return parts.wall;
-	const zone = parts.zone.toUpperCase() === 'Z' ? 'Z' : parts.zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+	const zone =
+		parts.zone.toUpperCase() === 'Z' ? 'Z' : parts.zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
 	const offset = /^[+-]\d{2}$/.test(zone) ? `${zone}:00` : zone;
 	const instant = new Date(`${parts.wall.replace(' ', 'T')}${offset}`);
 	return Number.isNaN(instant.getTime()) ? undefined : melbourneWallTime(instant);
@@ -90,6 +91,18 @@ export function toPlatformDateTime(value: unknown): unknown {
 export function toPlatformRangeEnd(value: unknown): unknown {
 	const day = pickedDay(value);
 	return day === undefined ? toPlatformDateTime(value) : `${day} 23:59:59`;
+}
+
+/**
+ * The start of a range, or a report's single day, by the same rule: a day picked starts at its midnight
+ * (text and DD-MM-YYYY sent as written, the picker's or a zone's midnight as `day 00:00:00`, never moved
+ * to another zone's clock); a moment is that instant on the platform's clock.
+ */
+export function toPlatformRangeStart(value: unknown): unknown {
+	const day = pickedDay(value);
+	if (day === undefined) return toPlatformDateTime(value);
+	const text = dateText(value);
+	return PLAIN_DATE.test(text) || DAY_FIRST.test(text) ? text : `${day} 00:00:00`;
 }
 
 /** Where a day the user wrote is shown in hints: what the node does with offsets and days. */
