@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
+import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
 import { useNode } from '../harness/nodeRunner';
 import type { RunResult } from '../harness/engine';
 import type { Fault } from '../simulator/faults';
@@ -13,6 +14,7 @@ import { propertySettings } from './settings';
 
 const crm = useNode(new TelcoBillingCrm());
 const customerNode = useNode(new TelcoBillingCustomer());
+const serviceNode = useNode(new TelcoBillingService());
 
 const digits = (max: number) =>
 	fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: max }).map((d) => d.join(''));
@@ -233,6 +235,71 @@ describe('money moved equals money asked, once or not at all', () => {
 				},
 			),
 			propertySettings(20),
+		);
+	}, 120_000);
+
+	test('Service → Add Misc Charge: each charge is the price asked, or nothing', async () => {
+		const services = serviceNode
+			.sim()
+			.state.services.filter((s) => s.deptid === 1)
+			.slice(0, 6);
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(amount, { minLength: 1, maxLength: 6 }),
+				faults,
+				async (amounts, schedule) => {
+					const sim = serviceNode.sim();
+					sim.faults.length = 0;
+					sim.faultLog.length = 0;
+					sim.modes.retryAfter = 0;
+					sim.faults.push(...schedule);
+					const chargesBefore = sim.state.serviceCharges.length;
+					const requestsBefore = sim.requests.length;
+					const input = amounts.map((a, i) => ({ amount: a, enid: String(services[i].id) }));
+					const result = await serviceNode.run(
+						{
+							resource: 'service',
+							operation: 'addMiscCharge',
+							enid: { __rl: true, mode: 'id', value: '={{ $json.enid }}' },
+							pid: 1,
+							charge_date: '2026-12-01',
+							additionalFields: { inc_tax_amount: '={{ $json.amount }}' },
+						},
+						{ input, continueOnFail: true },
+					);
+					const made = sim.state.serviceCharges.slice(chargesBefore);
+					const outputs = outputOf(result);
+					let storedDespiteError = 0;
+					amounts.forEach((a, i) => {
+						const enid = services[i].id;
+						const text = asked(a);
+						const mine = made.filter((c) => c.enid === enid);
+						const [out] = outputs.get(i) ?? [];
+						if (text === undefined || significant(text) > 15) {
+							expect(out.error).toMatch(/^Price Inc Tax \(inc_tax_amount\) /);
+							const sent = sim.requests
+								.slice(requestsBefore)
+								.some((r) => JSON.stringify(r.body ?? '').includes(`"enid":${enid},`));
+							expect(sent).toBe(false);
+							expect(mine).toEqual([]);
+							return;
+						}
+						if (out.error === undefined) {
+							expect(mine).toHaveLength(1);
+							expect(out.id).toBe(mine[0].id);
+							expect(mine[0].inc_tax_amount).toBe(Number(text));
+						} else {
+							expect(mine.length).toBeLessThanOrEqual(1);
+							if (mine.length) {
+								storedDespiteError++;
+								expect(mine[0].inc_tax_amount).toBe(Number(text));
+							}
+						}
+					});
+					expect(storedDespiteError).toBeLessThanOrEqual(lateFaults(sim, '/services/item/add'));
+				},
+			),
+			propertySettings(15),
 		);
 	}, 120_000);
 });

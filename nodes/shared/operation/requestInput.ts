@@ -9,7 +9,7 @@ import { toPlatformDate, toPlatformDateTime } from '../input/dates';
 import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../input/path';
 import type { Operation } from './operations';
 import { amountRefusal, decimalText, exactNumber } from '../input/money';
-import { isBlank, listedOptionsRefusal, NOTHING_SENT } from '../input/rules';
+import { listedOptionsRefusal, NOTHING_SENT } from '../input/rules';
 import type { RequestInput } from '../input/rules';
 
 /**
@@ -79,7 +79,8 @@ export function checkInput(
 	}
 	for (const field of op.moneyFields ?? []) {
 		const value = input.body[field];
-		if (!(field in input.body) || isBlank(value) || typeof value === 'number') continue;
+		// A blank amount (an expression that found nothing) is refused too: sent, it would be read as 0.
+		if (!(field in input.body) || typeof value === 'number') continue;
 		const label = fieldLabel(op.fields ?? [], field);
 		const text = decimalText(value);
 		if (text === undefined) throw refuse(amountRefusal(label, field));
