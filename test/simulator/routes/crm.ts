@@ -265,7 +265,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 			};
 			const payments = Object.entries(sale.payments ?? {});
 			if (payments.length) {
-				const amount = payments.reduce((sum, [, p]) => sum + Number(p.amount), 0);
+				const amount = lineTotal(payments.map(([, p]) => ({ price: p.amount, quantity: 1 })));
 				// The sale stands when its payment is refused: only paymentResult says so.
 				if (amount > invoice.total - invoice.paid + 0.005) {
 					result.paymentResult = {
