@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
+import { clock } from '../../nodes/shared/transport/clock';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf } from '../harness/nodeRunner';
 import { useCustomer } from '../kits/customer';
@@ -42,10 +43,10 @@ describe('reads', () => {
 	test('a 429 is tried again no sooner than its Retry-After says', async () => {
 		sim().modes.retryAfter = 1;
 		sim().faults.push('http429');
-		const started = Date.now();
+		const started = clock().now();
 		const result = await node.run(balance);
 		expect(result.error).toBeUndefined();
-		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+		expect(clock().now() - started).toBeGreaterThanOrEqual(1000);
 	});
 
 	test('a failure that lasts: tried 5 times, then the error says so', async () => {
