@@ -42,7 +42,7 @@ export interface Simulator {
 	 * Every request the simulator answered, path as received (the key included), and its parsed body if
 	 * any.
 	 */
-	requests: Array<{ method: string; url: string; body?: unknown }>;
+	requests: Array<{ method: string; url: string; body?: unknown; at: number }>;
 	/** Faults served to the next requests, one each, in order (faults.ts lists them). */
 	faults: Fault[];
 	/** Lasting fault modes (shares of 503, 429, resets, lost answers; the outage), changed in place. */
@@ -121,7 +121,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const received = new WeakMap<FastifyRequest, Simulator['requests'][number]>();
 	app.addHook('onRequest', async (request, reply) => {
 		if (request.url.startsWith('/__simulator/')) return undefined;
-		const entry = { method: request.method, url: request.url };
+		const entry = { method: request.method, url: request.url, at: clock().now() };
 		requests.push(entry);
 		received.set(request, entry);
 		concurrency.most = Math.max(concurrency.most, ++concurrency.now);
