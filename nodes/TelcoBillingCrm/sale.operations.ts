@@ -91,8 +91,7 @@ const productRowsRule: Rule = (input) => {
 	if (input.param('use', 'sale') === 'paymentOnInvoice') return undefined;
 	for (const [index, row] of fixedRows(input, 'products', 'product').entries()) {
 		const at = `Products (products) row ${index + 1}: `;
-		if (decimalText(row.price ?? 0) === undefined)
-			return at + amountRefusal('Unit Price', 'price');
+		if (decimalText(row.price ?? 0) === undefined) return at + amountRefusal('Unit Price', 'price');
 		if (wholeQuantity(row.quantity ?? 1) === undefined)
 			return `${at}Quantity (quantity) must be a whole number above 0`;
 	}

@@ -83,8 +83,14 @@ const DAY_FORMS: Array<[string, string]> = [
 	['the picker', '2026-11-22T00:00:00'],
 	['the picker, with a time', '2026-11-22T09:30:00'],
 	// 23:30 at UTC-10 on the 21st is 20:30 on the 22nd in Melbourne: the platform's day at that instant.
-	['an ISO string with a zone (the platform’s day at that instant)', '2026-11-21T23:30:00.000-10:00'],
-	['an ISO string with a zone at midnight (a day picked in that zone)', '2026-11-22T00:00:00.000-05:00'],
+	[
+		'an ISO string with a zone (the platform’s day at that instant)',
+		'2026-11-21T23:30:00.000-10:00',
+	],
+	[
+		'an ISO string with a zone at midnight (a day picked in that zone)',
+		'2026-11-22T00:00:00.000-05:00',
+	],
 	['a Luxon DateTime', luxon('2026-11-22T09:30:00')],
 ];
 

@@ -15,8 +15,7 @@ export function lineTotal(lines: Array<{ price: string | number; quantity: numbe
 	const read = lines.map((line) => ({ ...parts(line.price), quantity: BigInt(line.quantity) }));
 	const places = Math.max(0, ...read.map((line) => line.places));
 	const total = read.reduce(
-		(sum, line) =>
-			sum + line.units * BigInt(10) ** BigInt(places - line.places) * line.quantity,
+		(sum, line) => sum + line.units * BigInt(10) ** BigInt(places - line.places) * line.quantity,
 		BigInt(0),
 	);
 	return Number(`${total}e-${places}`);

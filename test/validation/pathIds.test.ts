@@ -18,7 +18,9 @@ test('Lead → Update with a Lead ID that is not a number (add) is refused: it p
 		lid: '={{ "add" }}',
 		updateFields: { company: 'Not a new lead' },
 	});
-	expect(result.error?.message).toBe("Lead ID (lid) must be a whole number above 0 (the record's ID)");
+	expect(result.error?.message).toBe(
+		"Lead ID (lid) must be a whole number above 0 (the record's ID)",
+	);
 	expect(result.error?.description).toBe('Nothing was sent to the billing platform.');
 	expect(state().leads.length).toBe(leads);
 	expect(node.sim().requests).toEqual([]);

@@ -240,9 +240,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 					quantity: p.quantity,
 				}));
 				const total =
-					sale.amount !== undefined
-						? Number(sale.amount)
-						: lineTotal(sale.products ?? []);
+					sale.amount !== undefined ? Number(sale.amount) : lineTotal(sale.products ?? []);
 				const date = (sale.date ?? today()).slice(0, 10);
 				invoice = {
 					iid: state.nextId('invoice', 80001),
