@@ -4,7 +4,10 @@ import { jsonOf } from '../harness/nodeRunner';
 const { node, state, cdrPosts, cdr } = useCallRecord();
 
 const addMany = async (input: IDataObject[], extra: IDataObject = {}, continueOnFail = true) =>
-	await node.run({ operation: 'addMany', dataMode: 'autoMap', ...extra }, { input, continueOnFail });
+	await node.run(
+		{ operation: 'addMany', dataMode: 'autoMap', ...extra },
+		{ input, continueOnFail },
+	);
 const held = (origId: string) => state().cdrs.all.filter((c) => c.orig_id === origId);
 const sentRows = () => cdrPosts().flatMap((r) => r.body as IDataObject[]);
 
@@ -29,14 +32,10 @@ describe('Add Many: an orig_id the platform holds is ours only when an earlier t
 	test('after a reset (the answer lost), an orig_id already held is reported as maybe ours, never as stored', async () => {
 		await addMany([cdr({ orig_id: 'taken', destination: '0311110000' })]);
 		node.sim().faults.push('reset');
-		const result = await addMany(
-			[cdr({ orig_id: 'taken', destination: '0399998888' })],
-			{},
-			false,
-		);
+		const result = await addMany([cdr({ orig_id: 'taken', destination: '0399998888' })], {}, false);
 		expect(result.error?.message).toBe('CDR ID already exists (orig_id taken)');
 		expect(result.error?.description).toMatch(
-			/may be the one an earlier try of this batch stored.*or another call’s/,
+			/may be the one an earlier try stored.*or another call’s/,
 		);
 		expect(held('taken')).toEqual([expect.objectContaining({ destination: '0311110000' })]);
 	});
