@@ -52,6 +52,16 @@ describe('Add Many: an orig_id the platform holds is ours only when an earlier t
 	});
 });
 
+test('Add Many: a reset after the write (stored, answer lost): held once, maybe ours; a duplicate with Treat Duplicate as Success', async () => {
+	node.sim().faults.push('resetAfterWrite');
+	const result = await addMany([cdr({ orig_id: 'rw-1' })], { treatDuplicateAsSuccess: true });
+	expect(jsonOf(result)).toEqual([
+		{ success: true, duplicate: true, yourid: 'rw-1', maybeStoredByEarlierTry: true },
+	]);
+	expect(held('rw-1')).toHaveLength(1);
+	expect(cdrPosts()).toHaveLength(2);
+});
+
 describe('Add Many: one orig_id twice in a run', () => {
 	test('a second call with the same orig_id and other fields is refused as a duplicate of the first item, never sent', async () => {
 		const result = await addMany(

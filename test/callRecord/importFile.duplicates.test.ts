@@ -14,7 +14,13 @@ async function importCsv(lines: string[], parameters: INodeParameters = {}) {
 		parameters: { operation: 'importFile', ...parameters },
 		input: [{}],
 		inputFiles: [
-			{ data: { content: [HEADER, ...lines].join('\n'), fileName: 'calls.csv', mimeType: 'text/csv' } },
+			{
+				data: {
+					content: [HEADER, ...lines].join('\n'),
+					fileName: 'calls.csv',
+					mimeType: 'text/csv',
+				},
+			},
 		],
 		credentials: { baseUrl: node.sim().url, apiKey: DEMO_KEY },
 	});
@@ -58,9 +64,12 @@ describe('Import File: a held orig_id is this row only when an earlier try may h
 });
 
 test('Import File: rows of one file with the same orig_id: the later row is refused as a duplicate of the earlier, not sent', async () => {
-	const result = await importCsv([row('twice', '0311110000'), row('other'), row('twice', '0399998888')], {
-		treatDuplicateAsSuccess: true,
-	});
+	const result = await importCsv(
+		[row('twice', '0311110000'), row('other'), row('twice', '0399998888')],
+		{
+			treatDuplicateAsSuccess: true,
+		},
+	);
 	const [summary, ...refused] = jsonOf(result);
 	expect(summary).toMatchObject({ sent: 2, accepted: 2, refused: 1 });
 	expect(refused).toEqual([
