@@ -59,6 +59,8 @@ const caseArb = fc.record({
 			'http429',
 			'http503',
 			'reset',
+			'drop',
+			'html200',
 			'failAfterWrite',
 			'resetAfterWrite',
 			'truncated200',
