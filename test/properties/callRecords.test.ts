@@ -19,7 +19,7 @@ afterAll(async () => await shutdownEngine());
 
 // Jest's 30 s is for one test; a property runs many cases (more under TELCO_PROPERTY_RUNS).
 const PER_RUN_MS = 5_000;
-const settings = propertySettings<[Case]>(12);
+const settings = propertySettings<[Case]>(20);
 
 const OTHER_CALL = '0355550000';
 const STARTDATE = '2026-11-20 10:00:00';
@@ -162,7 +162,7 @@ test(
 	async () => {
 		await fc.assert(
 			fc.asyncProperty(caseArb, async (generated) => {
-				const sim = await startSimulator({ modes: { retryAfter: 0 } });
+				const sim = await startSimulator();
 				try {
 					const { operation, calls, treatDuplicateAsSuccess } = generated;
 					const held = new Set(generated.heldByAnotherCall.map((pool) => String(poolId(pool))));

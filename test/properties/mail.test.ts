@@ -20,7 +20,7 @@ afterAll(async () => await shutdownEngine());
 
 // Jest's 30 s is for one test; a property runs many cases (more under TELCO_PROPERTY_RUNS).
 const PER_RUN_MS = 2_000;
-const settings = propertySettings<[Case]>(15);
+const settings = propertySettings<[Case]>(25);
 
 const TEXT = ['suburb', 'street', 'business_type'] as const;
 const SELECT = ['billinggroup', 'account_state', 'billingcycle'] as const;
