@@ -7,7 +7,7 @@ import { chunks, failureOfItem, requestFor } from '../shared/output/items';
 import { secretsOfRequest } from '../shared/transport/transport';
 import type { TryRecord } from '../shared/transport/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
-import { OrigIdsOfRun, ranges, repeatRefusal } from './cdr.repeats';
+import { notStoredRepeat, OrigIdsOfRun, ranges, repeatRefusal } from './cdr.repeats';
 import { heldMaybeOurs } from './cdr.single';
 
 interface Pending {
@@ -179,11 +179,7 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 						pairedItem: { item: itemIndex },
 					}
 				: errorItem(
-						refuse(
-							context,
-							itemIndex,
-							`Original ID (orig_id) ${yourid} is already item ${of}’s, the same call, which was not stored`,
-						),
+						refuse(context, itemIndex, notStoredRepeat(yourid, of)),
 						itemIndex,
 						toErrorOutput,
 					);

@@ -97,6 +97,11 @@ export class FileImport {
 	/** The file's orig_ids so far: a row repeating one is not sent (cdr.repeats.ts). */
 	private readonly origIds = new OrigIdsOfRun();
 
+	/** Rows repeating an earlier row's call, counted once every batch is answered. */
+	private readonly sameRows: Array<{ row: number; line: number; origId: string; of: number }> = [];
+
+	private readonly refusedRows = new Set<number>();
+
 	// One row's values by field, reused for every row.
 	private readonly values: CdrValues = FIELDS.map(() => undefined);
 
@@ -142,6 +147,7 @@ export class FileImport {
 			if (this.take(fields, reader.lineOfRecord)) await this.dispatch();
 		if (this.batch.size) await this.dispatch();
 		while (this.inFlight.length) await this.settle();
+		this.settleRepeats();
 	}
 
 	/** The summary item and the refused rows as items. */
@@ -188,7 +194,8 @@ export class FileImport {
 		const origId = values[ORIG_ID] as string;
 		const repeat = this.origIds.repeatOf(origId, values, this.row);
 		if (repeat?.same && settings.duplicateIsSuccess) {
-			stats.duplicates++;
+			// A duplicate of its earlier row once that row is known held (settleRepeats).
+			this.sameRows.push({ row: this.row, line, origId, of: repeat.of });
 			return false;
 		}
 		if (repeat) {
@@ -319,8 +326,23 @@ export class FileImport {
 		if (stats.lastCallDate === null || date > stats.lastCallDate) stats.lastCallDate = date;
 	}
 
+	/** Rows repeating an earlier row's call: duplicates where that row is held, else refused as it was. */
+	private settleRepeats(): void {
+		for (const { row, line, origId, of } of this.sameRows.splice(0)) {
+			if (!this.refusedRows.has(of)) this.stats.duplicates++;
+			else
+				this.refuse(
+					row,
+					line,
+					origId,
+					`Original ID (orig_id) ${origId} is already row ${of}’s, the same call, which was not stored`,
+				);
+		}
+	}
+
 	private refuse(row: number, line: number, origId: string, reason: string): void {
 		this.stats.refused++;
+		this.refusedRows.add(row);
 		this.refusedCsv.push(`${row},${line},${csvField(origId)},${csvField(reason)}`);
 		if (this.refusedItems.length < MAX_REFUSED_ITEMS)
 			this.refusedItems.push({ json: { row, line, orig_id: origId, reason } });

@@ -7,7 +7,7 @@ import { asItems, eachItem, requestFor } from '../shared/output/items';
 import { toRecords } from '../shared/output/output';
 import type { TryRecord } from '../shared/transport/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
-import { MAYBE_OURS, OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
+import { MAYBE_OURS, notStoredRepeat, OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
 
 type Read = (
 	context: IExecuteFunctions,
@@ -52,7 +52,11 @@ export async function addOne(context: IExecuteFunctions): Promise<INodeExecution
 				return asItems([
 					{ success: true, duplicate: true, yourid: origId, duplicateOfItem: repeat.of },
 				]);
-			throw refuse(context, itemIndex, repeatRefusal(origId, repeat, 'item'));
+			const why =
+				repeat.same && duplicateIsSuccess
+					? notStoredRepeat(origId, repeat.of)
+					: repeatRefusal(origId, repeat, 'item');
+			throw refuse(context, itemIndex, why);
 		}
 		const record: TryRecord = { tries: 0, waitedMs: 0, earlierMayHaveReached: false };
 		try {

@@ -84,3 +84,13 @@ test('Import File: rows of one file with the same orig_id: the later row is refu
 		expect.objectContaining({ destination: '0311110000' }),
 	]);
 });
+
+test('Import File: the same call twice in one file with Treat Duplicate as Success: sent once, the second row a duplicate', async () => {
+	const result = await importCsv([row('same'), row('other'), row('same')], {
+		treatDuplicateAsSuccess: true,
+	});
+	expect(jsonOf(result)).toEqual([
+		expect.objectContaining({ rowsRead: 3, sent: 2, accepted: 2, duplicates: 1, refused: 0 }),
+	]);
+	expect(stored().filter((c) => c.orig_id === 'same')).toHaveLength(1);
+});
