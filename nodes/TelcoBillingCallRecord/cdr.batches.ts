@@ -41,7 +41,7 @@ function batchNote(batch: Pending[], results: IDataObject[], laterMaySend: boole
 	const storedPart = stored.length ? `stored ${plural(stored)}` : 'stored none';
 	return (
 		` Of its batch (${plural(all)}) the platform ${storedPart} and refused ${plural(refused)}.` +
-		' Batches before it were stored.' +
+		' Batches before it had no refused record.' +
 		(laterMaySend ? ' A later batch may have been on its way too (Parallel Batches).' : '')
 	);
 }
