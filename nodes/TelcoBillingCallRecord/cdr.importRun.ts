@@ -12,7 +12,7 @@ import { CsvReader } from './cdr.csv';
 import { ImportBatch } from './cdr.importBatch';
 import type { ImportSettings } from './cdr.importSettings';
 import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
-import { OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
+import { notStoredRepeat, OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
 import type { CdrValues } from './cdr.records';
 
 /** Refused rows given as output items; all of them are in the CSV on the summary item. */
@@ -330,13 +330,7 @@ export class FileImport {
 	private settleRepeats(): void {
 		for (const { row, line, origId, of } of this.sameRows.splice(0)) {
 			if (!this.refusedRows.has(of)) this.stats.duplicates++;
-			else
-				this.refuse(
-					row,
-					line,
-					origId,
-					`Original ID (orig_id) ${origId} is already row ${of}’s, the same call, which was not stored`,
-				);
+			else this.refuse(row, line, origId, notStoredRepeat(origId, of, 'row'));
 		}
 	}
 

@@ -58,9 +58,9 @@ export function repeatRefusal(origId: string, repeat: Repeat, unit: 'item' | 'ro
 		: `${whose}, a different call: the platform keeps one call per orig_id, so this one would not be stored. Give each call its own orig_id`;
 }
 
-/** The same call as an earlier item that was not stored (Treat Duplicate as Success counts only held ones). */
-export function notStoredRepeat(origId: string, of: number): string {
-	return `Original ID (orig_id) ${origId} is already item ${of}’s, the same call, which was not stored`;
+/** The same call as an earlier item or row that was not stored (Treat Duplicate as Success counts held ones). */
+export function notStoredRepeat(origId: string, of: number, unit: 'item' | 'row' = 'item'): string {
+	return `Original ID (orig_id) ${origId} is already ${unit} ${of}’s, the same call, which was not stored`;
 }
 
 /** Items (or rows) as a short list: `0, 2–3, 7`. */
