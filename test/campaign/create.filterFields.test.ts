@@ -12,30 +12,38 @@ describe('Bulk Email: every filter field is checked against the department’s f
 		['suburbs', 'mistyped'],
 		['postcode', 'stale'],
 		[' suburb', 'with a space'],
-	])('Create with the field “%s” (%s) is refused naming the row and what the department accepts; nobody is mailed', async (field) => {
-		const result = await node.run(
-			campaign('create', {
-				subject: subject(),
-				content: 'x',
-				filters: rows({ field, value: 'Richmond' }),
-			}),
-		);
-		expect(result.error?.message).toMatch(
-			new RegExp(`^Filters \\(filters\\) row 1: “${field}” is not one of this department’s filter fields`),
-		);
-		expect(result.error?.message).toMatch(ACCEPTED);
-		expect(result.error?.description).toMatch(/No campaign was created/);
-		expect(paths()).toEqual(['GET /customer/bulk-email/filters']);
-		bulk().drain();
-		expect(bulk().campaigns).toEqual([]);
-		expect(bulk().outbox).toEqual([]);
-	});
+	])(
+		'Create with the field “%s” (%s) is refused naming the row and what the department accepts; nobody is mailed',
+		async (field) => {
+			const result = await node.run(
+				campaign('create', {
+					subject: subject(),
+					content: 'x',
+					filters: rows({ field, value: 'Richmond' }),
+				}),
+			);
+			expect(result.error?.message).toMatch(
+				new RegExp(
+					`^Filters \\(filters\\) row 1: “${field}” is not one of this department’s filter fields`,
+				),
+			);
+			expect(result.error?.message).toMatch(ACCEPTED);
+			expect(result.error?.description).toMatch(/No campaign was created/);
+			expect(paths()).toEqual(['GET /customer/bulk-email/filters']);
+			bulk().drain();
+			expect(bulk().campaigns).toEqual([]);
+			expect(bulk().outbox).toEqual([]);
+		},
+	);
 
 	test('Create with the Manual guard checks the fields too', async () => {
 		const parameters: INodeParameters = {
 			subject: subject(),
 			content: 'x',
-			filters: rows({ field: 'suburb', value: 'Richmond' }, { field: 'Billinggroup', option: 'Retail' }),
+			filters: rows(
+				{ field: 'suburb', value: 'Richmond' },
+				{ field: 'Billinggroup', option: 'Retail' },
+			),
 			guard: 'manual',
 			expectedCount: 3,
 		};
