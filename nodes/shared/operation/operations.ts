@@ -8,6 +8,17 @@ import type {
 } from 'n8n-workflow';
 import type { PlatformFailure } from '../platform/envelope';
 import type { RequestInput, Rule } from '../input/rules';
+import { fillPath } from '../input/path';
+
+/**
+ * What earlier items of the node run noted about the records this item writes (see `writeKeys`): read
+ * and written by one item at a time, in input order.
+ */
+export interface Notes {
+	/** This item's index, to name it in what it notes. */
+	item: number;
+	about: (key: string) => IDataObject;
+}
 /** How an operation's response becomes output items. */
 export interface OutputSpec {
 	/** Property holding the records (array) or the single record (object). Omitted: the whole body. */
@@ -27,6 +38,8 @@ export interface OutputContext {
 	 * says in its error what had already happened.
 	 */
 	request: (options: IHttpRequestOptions, preface?: string) => Promise<unknown>;
+	/** What earlier items of the node run noted under this item's write keys. */
+	notes: Notes;
 }
 
 /** What an operation is: the request it makes, its fields and rules, and how its answer is read. */
@@ -98,7 +111,14 @@ export interface OperationHooks {
 	answerFrom?: (
 		request: (options: IHttpRequestOptions) => Promise<unknown>,
 		input: RequestInput,
+		notes: Notes,
 	) => Promise<unknown>;
+	/**
+	 * The records this item writes (normalised: one record, one key). Items of a node run sharing a key
+	 * run one after another in input order, each reading what the earlier ones noted under it. Default
+	 * for a write: its path up to the first optional segment (`/customer/update/1042`).
+	 */
+	writeKeys?: (input: RequestInput) => string[];
 	/** The answer as the user should see it, when that is not the answer itself (e.g. a key never output). */
 	outputOf?: (body: unknown, context: OutputContext) => Promise<unknown> | unknown;
 	/**
@@ -145,4 +165,12 @@ const GET_WRITES = new Set(['delete', 'setCreditManagement', 'applyEtf', 'reset'
 /** Whether the operation's request may be sent again after a transient failure without changing anything. */
 export function isRepeatable(op: Pick<Operation, 'method' | 'value'>): boolean {
 	return op.method === 'GET' ? !GET_WRITES.has(op.value) : POST_READS.has(op.value);
+}
+
+/** The records an item writes: none for a read, its record path for a write that names one. */
+export function writeKeysOf(op: Operation, input: RequestInput): string[] {
+	if (op.writeKeys) return op.writeKeys(input);
+	if (isRepeatable(op)) return [];
+	const record = op.path.replace(/\/\{\w+\?\}.*$/, '');
+	return record.includes('{') ? [`${op.method} ${fillPath(record, input.path)}`] : [];
 }
