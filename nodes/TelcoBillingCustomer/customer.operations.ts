@@ -460,6 +460,8 @@ export const customerOperations: Operation[] = [
 		description: 'Turn credit management on or off for the customer',
 		method: 'GET',
 		path: '/customer/setManagementStatus/{cid}/{status}',
+		// The status is the value written, not the record: on then off for one customer take turns.
+		writeKeys: (input) => [`credit management ${String(input.path.cid)}`],
 		fields: [
 			cidField,
 			{
