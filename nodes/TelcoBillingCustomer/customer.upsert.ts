@@ -6,7 +6,7 @@ import { customerIdFor } from '../shared/methods/locators';
 import type { Notes, Operation } from '../shared/operation/operations';
 import { isBlank, rules } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
-import { customerRecordFields, customerSecretFields } from './customer.fields';
+import { customerRecordFields, customerSecretFields, customerTextFields } from './customer.fields';
 
 /**
  * Customer Create or Update: safe by construction. It creates only when the platform answered, without
@@ -263,6 +263,7 @@ export const upsertOperation: Operation = {
 	],
 	dateFields: ['dob'],
 	secretFields: customerSecretFields,
+	textFields: customerTextFields,
 	writeKeys: (input) =>
 		byEmail(input)
 			? [emailKey(input)]

@@ -76,6 +76,11 @@ export interface OperationSpec {
 	dateFields?: string[];
 	/** Body fields that hold date-times: converted to YYYY-MM-DD HH:MM:SS before the rules run. */
 	dateTimeFields?: string[];
+	/**
+	 * Body fields the spec types as strings: a number an expression gives (a spreadsheet column) is sent
+	 * as its text, as the spec types it.
+	 */
+	textFields?: string[];
 	/** Body fields whose values are secrets: kept out of every error message. */
 	secretFields?: string[];
 	/** The credential the requests go through, when not the API credential (the portal login's). */
