@@ -1,11 +1,11 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds, serviceLocator } from '../shared/methods/locators';
 import { bodyField, collection } from '../shared/declarative/describe';
-import type { Notes, Operation } from '../shared/operation/operations';
+import type { Notes, Operation, SendOptions } from '../shared/operation/operations';
 import { findFailure } from '../shared/platform/envelope';
 import { RecordFailures } from '../shared/output/output';
 import type { RecordOutcome } from '../shared/output/output';
-import { PlatformRequestError } from '../shared/platform/failure';
+import { PlatformRequestError, RefusedAnswer } from '../shared/platform/failure';
 import { fillPath } from '../shared/input/path';
 import { readBack } from '../shared/operation/readBack';
 import { fixedRows, rules, splitList } from '../shared/input/rules';
@@ -77,9 +77,17 @@ function serviceIds(input: RequestInput): number[] {
 	return splitList(input.param('serviceIds', '')).map(Number);
 }
 
-const etfKey = (id: number) => `etf ${id}`;
+type ServiceId = number | string;
 
-const listedAgain = (id: number, by: unknown): RecordOutcome => ({
+/** A service id as given: digits as the number, anything else as its trimmed text. */
+function serviceIdOf(value: unknown): ServiceId {
+	const text = String(value ?? '').trim();
+	return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+const etfKey = (id: ServiceId) => `etf ${serviceIdOf(id)}`;
+
+const listedAgain = (id: ServiceId, by: unknown): RecordOutcome => ({
 	json: {
 		enid: id,
 		repeat: true,
@@ -88,7 +96,7 @@ const listedAgain = (id: number, by: unknown): RecordOutcome => ({
 });
 
 /** A service an earlier item of the run charged, or may have charged: not sent again. */
-function earlierOutcome(id: number, notes: Notes): RecordOutcome | undefined {
+function earlierOutcome(id: ServiceId, notes: Notes): RecordOutcome | undefined {
 	const earlier = notes.about(etfKey(id));
 	if (earlier.appliedBy !== undefined) return listedAgain(id, earlier.appliedBy);
 	if (earlier.unknownBy === undefined) return undefined;
@@ -96,6 +104,33 @@ function earlierOutcome(id: number, notes: Notes): RecordOutcome | undefined {
 		`The fee for enid ${id} may have been applied by item ${String(earlier.unknownBy)}, whose ` +
 		'request failed without an answer; it was not sent again';
 	return { json: { enid: id }, failure: { message } };
+}
+
+/** A note that this item's request may have charged these services: later listings do not risk it. */
+function noteUnknown(error: unknown, ids: ServiceId[], notes: Notes): void {
+	if (error instanceof PlatformRequestError && error.failure.uncertain)
+		for (const id of ids) notes.about(etfKey(id)).unknownBy = notes.item;
+}
+
+/** Apply ETF for one service: charged at most once per node run, like Apply ETF for Many. */
+async function applyFee(
+	request: (options: SendOptions) => Promise<unknown>,
+	input: RequestInput,
+	notes: Notes,
+): Promise<unknown> {
+	const id = serviceIdOf(input.path.serviceId);
+	const earlier = earlierOutcome(id, notes);
+	if (earlier?.failure) throw new RefusedAnswer(earlier.failure, 'inconclusive');
+	if (earlier) return earlier.json;
+	const url = fillPath('/services/{serviceId}/doETF/{date?}', input.path);
+	const answer = await request({ method: 'GET', url, repeatable: false }).catch(
+		(error: unknown) => {
+			noteUnknown(error, [id], notes);
+			throw error;
+		},
+	);
+	notes.about(etfKey(id)).appliedBy = notes.item;
+	return answer;
 }
 
 /**
@@ -117,13 +152,10 @@ async function applyFees(
 	let answers: unknown = [];
 	if (send.length) {
 		const url = fillPath('/services/doMultipleETF/{date?}', input.path);
-		try {
-			answers = await request({ method: 'POST', url, body: send });
-		} catch (error) {
-			if (error instanceof PlatformRequestError && error.failure.uncertain)
-				for (const id of send) notes.about(etfKey(id)).unknownBy = notes.item;
+		answers = await request({ method: 'POST', url, body: send }).catch((error: unknown) => {
+			noteUnknown(error, send, notes);
 			throw error;
-		}
+		});
 	}
 	const answered = new Map<number, RecordOutcome>();
 	send.forEach((id, at) => {
@@ -485,6 +517,8 @@ export const serviceOperations: Operation[] = [
 		fields: [service, optionalDate('Date the fee takes effect; empty means today')],
 		dateFields: ['date'],
 		rules: [rules.date('path', 'date', 'Date')],
+		writeKeys: (input) => [etfKey(input.path.serviceId as ServiceId)],
+		answerFrom: applyFee,
 	},
 	{
 		value: 'calculateEtfMany',

@@ -12,7 +12,7 @@ import { failureOfItem } from '../output/items';
 import { PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
 import { isRepeatable, writeKeysOf } from '../operation/operations';
-import type { Notes, Operation, OutputContext } from '../operation/operations';
+import type { Notes, Operation, OutputContext, SendOptions } from '../operation/operations';
 import { lacksRoot, RecordFailures, toRecords } from '../output/output';
 import { walkPages } from '../transport/pager';
 import { checkInput, readInput } from '../operation/requestInput';
@@ -112,11 +112,11 @@ function prepareRequest(op: Operation) {
 
 /** Sends a further request of this item through the operation's credential, judged like every other. */
 function senderFor(context: IExecuteSingleFunctions, settings: RequestSettings) {
-	return async (options: IHttpRequestOptions, preface?: string) =>
+	return async ({ repeatable, ...options }: SendOptions, preface?: string) =>
 		await platformRequest(
 			context,
 			{ ...options, method: options.method ?? 'GET' },
-			{ ...settings, preface },
+			{ ...settings, preface, ...(repeatable === undefined ? {} : { repeatable }) },
 		);
 }
 

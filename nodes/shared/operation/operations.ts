@@ -27,6 +27,12 @@ export interface OutputSpec {
 	numbers?: string[];
 }
 
+/** A further request of an operation; a write the platform takes as GET says so (`repeatable: false`). */
+export interface SendOptions extends IHttpRequestOptions {
+	/** Whether sending it again after a transient failure is harmless; by default, a GET is. */
+	repeatable?: boolean;
+}
+
 /** What `outputOf` may read besides the answer. */
 export interface OutputContext {
 	input: RequestInput;
@@ -37,7 +43,7 @@ export interface OutputContext {
 	 * Sends a further request through the operation's credential, judged like every other; `preface`
 	 * says in its error what had already happened.
 	 */
-	request: (options: IHttpRequestOptions, preface?: string) => Promise<unknown>;
+	request: (options: SendOptions, preface?: string) => Promise<unknown>;
 	/** What earlier items of the node run noted under this item's write keys. */
 	notes: Notes;
 }
@@ -104,7 +110,7 @@ export interface OperationHooks {
 	 * count): given a sender bound to the operation's credential; what it returns reaches `outputOf`.
 	 */
 	beforeRequest?: (
-		request: (options: IHttpRequestOptions) => Promise<unknown>,
+		request: (options: SendOptions) => Promise<unknown>,
 		input: RequestInput,
 	) => Promise<IDataObject>;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
@@ -114,7 +120,7 @@ export interface OperationHooks {
 	 * the row's request.
 	 */
 	answerFrom?: (
-		request: (options: IHttpRequestOptions) => Promise<unknown>,
+		request: (options: SendOptions) => Promise<unknown>,
 		input: RequestInput,
 		notes: Notes,
 	) => Promise<unknown>;
