@@ -48,7 +48,7 @@ const row = fc.record({
 
 const customerCase = fc.record({
 	platform: platformCase,
-	rows: fc.array(row, { minLength: 1, maxLength: 12 }),
+	rows: fc.array(row, { minLength: 1, maxLength: 20 }),
 	searchCid: fc.boolean(),
 });
 
@@ -112,6 +112,6 @@ test('at most one customer per email that a run creates or updates; every succes
 				},
 			);
 		}),
-		propertySettings(8),
+		propertySettings(6),
 	);
 }, 600_000);

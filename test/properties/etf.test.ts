@@ -98,7 +98,7 @@ test('Apply ETF for Many: each service charged at most once, for its fee to the 
 				(result, sim) => checkCharges(result, sim, fees),
 			);
 		}),
-		propertySettings(20),
+		propertySettings(12),
 	);
 }, 600_000);
 
@@ -128,6 +128,6 @@ test('Apply ETF, one service an item: a service in several items is charged once
 				},
 			);
 		}),
-		propertySettings(20),
+		propertySettings(12),
 	);
 }, 600_000);

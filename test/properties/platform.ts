@@ -6,7 +6,7 @@ import type { RunResult } from '../harness/engine';
 import { DEMO_KEY } from '../harness/nodeRunner';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
-import type { Fault } from '../simulator/faults';
+import type { Fault, FaultModes } from '../simulator/faults';
 
 /**
  * One generated case of a property: a fresh strict simulator, its one-shot faults queued, the node run
@@ -14,6 +14,8 @@ import type { Fault } from '../simulator/faults';
  */
 export interface PlatformCase {
 	faults: Fault[];
+	/** Lasting shares of faulted requests, chosen by a seeded hash of each request: writes get hit too. */
+	shares?: Partial<FaultModes>;
 	maxConcurrency: number;
 	continueOnFail: boolean;
 }
@@ -34,8 +36,22 @@ export const faultSchedule = fc.array(
 	{ maxLength: 3 },
 );
 
+const share = fc.constantFrom(0, 0, 0.05, 0.15);
+
+export const faultShares = fc.option(
+	fc.record({
+		fail503Share: share,
+		fail429Share: share,
+		resetShare: share,
+		failAfterWriteShare: share,
+		seed: fc.nat(),
+	}),
+	{ nil: undefined },
+);
+
 export const platformCase = fc.record({
 	faults: faultSchedule,
+	shares: faultShares,
 	maxConcurrency: fc.integer({ min: 1, max: 10 }),
 	continueOnFail: fc.boolean(),
 });
@@ -43,7 +59,7 @@ export const platformCase = fc.record({
 /** Runs the node on a fresh simulator; `check` sees the simulator after the run. */
 export async function onFreshPlatform(
 	nodeType: INodeType,
-	{ faults, maxConcurrency, continueOnFail }: PlatformCase,
+	{ faults, shares, maxConcurrency, continueOnFail }: PlatformCase,
 	run: { parameters: INodeParameters; input: IDataObject[]; prepare?: (sim: Simulator) => void },
 	check: (result: RunResult, sim: Simulator) => void,
 ): Promise<void> {
@@ -53,6 +69,7 @@ export async function onFreshPlatform(
 		// A 429 asks for a second: enough to see it honoured, short enough for many cases.
 		sim.modes.retryAfter = 1;
 		sim.faults.push(...faults);
+		Object.assign(sim.modes, shares);
 		const result = await runNode({
 			nodeType,
 			parameters: run.parameters,
