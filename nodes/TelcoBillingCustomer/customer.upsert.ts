@@ -239,7 +239,8 @@ async function byEmailAddress(
 			// Later items of the run with this email meet the same doubt rather than write to one of two.
 			note.failed =
 				`Item ${notes.item} of this run created customer ${String(outcome.cid)} with the email ` +
-				`${emailOf(input)} and found it is not the only one; nothing was created or updated`;
+				`${emailOf(input)} but could not confirm it is the only customer with it; nothing was ` +
+				'created or updated';
 			throw error;
 		});
 	}
