@@ -23,7 +23,10 @@ module.exports = {
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 	testTimeout: 30000,
 	// Every request a test sends to the simulator is checked against the spec (test/conformance/).
-	setupFilesAfterEnv: ['<rootDir>/test/conformance/setup.ts'],
+	setupFilesAfterEnv: [
+		'<rootDir>/test/conformance/setup.ts',
+		'<rootDir>/test/harness/clockSetup.ts',
+	],
 	...(engine && {
 		moduleNameMapper: {
 			'^n8n-workflow$': join(engine, 'n8n-workflow'),

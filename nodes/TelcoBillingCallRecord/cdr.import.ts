@@ -5,6 +5,7 @@ import { readCredential } from '../shared/transport/transport';
 import type { RequestSettings } from '../shared/transport/transport';
 import { FileImport } from './cdr.importRun';
 import { importSettingsOf } from './cdr.importSettings';
+import { clock } from '../shared/transport/clock';
 
 /** Bytes read from the file at a time. */
 const CHUNK_SIZE = 256 * 1024;
@@ -40,7 +41,7 @@ async function importOne(
 	secrets: string[],
 	requestSettings: RequestSettings,
 ): Promise<INodeExecutionData[]> {
-	const started = Date.now();
+	const started = clock().now();
 	const settings = importSettingsOf(context, itemIndex);
 	const binary = context.helpers.assertBinaryData(itemIndex, settings.property);
 	const run = new FileImport(
@@ -61,7 +62,7 @@ async function importOne(
 			return error;
 		},
 	);
-	run.stats.seconds = Math.round(Date.now() - started) / 1000;
+	run.stats.seconds = Math.round(clock().now() - started) / 1000;
 	run.logProgress(' finished');
 	return await run.output(failure);
 }

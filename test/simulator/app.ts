@@ -23,6 +23,7 @@ import type { Extra } from './extras';
 import { ShareChooser, defaultModes, replaceLate, send503, serveEarly } from './faults';
 import type { Fault, FaultEntry, FaultModes } from './faults';
 import { typeRefusal } from './strict';
+import { clock } from '../../nodes/shared/transport/clock';
 import type { SenderOptions } from './bulkEmail';
 
 export type { Fault } from './faults';
@@ -41,7 +42,7 @@ export interface Simulator {
 	 * Every request the simulator answered, path as received (the key included), and its parsed body if
 	 * any.
 	 */
-	requests: Array<{ method: string; url: string; body?: unknown }>;
+	requests: Array<{ method: string; url: string; body?: unknown; at: number }>;
 	/** Faults served to the next requests, one each, in order (faults.ts lists them). */
 	faults: Fault[];
 	/** Lasting fault modes (shares of 503, 429, resets, lost answers; the outage), changed in place. */
@@ -120,13 +121,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const received = new WeakMap<FastifyRequest, Simulator['requests'][number]>();
 	app.addHook('onRequest', async (request, reply) => {
 		if (request.url.startsWith('/__simulator/')) return undefined;
-		const entry = { method: request.method, url: request.url };
+		const entry = { method: request.method, url: request.url, at: clock().now() };
 		requests.push(entry);
 		received.set(request, entry);
 		concurrency.most = Math.max(concurrency.most, ++concurrency.now);
 		reply.raw.once('close', () => concurrency.now--);
 		if (latency.ms > 0) await sleep(latency.ms);
-		if (Date.now() < modes.outageUntil) {
+		if (clock().now() < modes.outageUntil) {
 			faultLog.push({ fault: 'outage', method: request.method, url: request.url, by: 'outage' });
 			return send503(reply);
 		}
@@ -212,13 +213,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const outage = (ms: number, mode: FaultModes['outageMode'] = '503') => {
 		modes.outageMode = mode;
 		if (mode === '503') {
-			modes.outageUntil = Date.now() + ms;
+			modes.outageUntil = clock().now() + ms;
 			return;
 		}
 		// Refused connections: the port closed for `ms`, then listened on again (same port).
 		if (reopen) return;
 		const { port, address } = app.server.address() as { port: number; address: string };
-		modes.outageUntil = Date.now() + ms;
+		modes.outageUntil = clock().now() + ms;
 		app.server.close();
 		app.server.closeAllConnections();
 		const open = async () => {
@@ -227,7 +228,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			await new Promise<void>((resolve) => app.server.listen(port, address, resolve));
 		};
 		reopen = open;
-		void sleep(ms).then(open);
+		// Ends on the package's clock, as the waits that ride it out do.
+		void clock().sleep(ms).then(open);
 	};
 
 	registerControlRoutes(app, state, { faults, latency, modes, faultLog, concurrency, outage });

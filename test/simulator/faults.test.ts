@@ -4,8 +4,12 @@ import type { Simulator } from './app';
 import { countFaults } from './faults';
 import { sampleCdr } from './sampleCdr';
 import { OFF_SPEC_HEADER } from '../conformance/guard';
+import { useRealClock } from '../harness/clock';
 
 // The simulator's fault modes and its strict default, tried with plain fetch: each does what it says.
+// The simulator's own timing (outages end on the wall clock here) is what this file checks.
+useRealClock();
+
 const KEY = 'demo-key-0001';
 let sim: Simulator;
 

@@ -70,7 +70,7 @@ export interface FaultModes {
 	retryAfter: number;
 	/** Seed of the choice of requests: another seed, other requests. */
 	seed: number;
-	/** Until this time (Date.now() ms) every API request is answered 503, or the port is closed. */
+	/** Until this time (clock().now() ms, the package's clock) every API request is answered 503, or the port is closed. */
 	outageUntil: number;
 	outageMode: '503' | 'refuse';
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
+import { clock } from '../../nodes/shared/transport/clock';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf } from '../harness/nodeRunner';
 import { useCustomer } from '../kits/customer';
@@ -42,10 +43,10 @@ describe('reads', () => {
 	test('a 429 is tried again no sooner than its Retry-After says', async () => {
 		sim().modes.retryAfter = 1;
 		sim().faults.push('http429');
-		const started = Date.now();
+		const started = clock().now();
 		const result = await node.run(balance);
 		expect(result.error).toBeUndefined();
-		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+		expect(clock().now() - started).toBeGreaterThanOrEqual(1000);
 	});
 
 	test('a failure that lasts: tried 5 times, then the error says so', async () => {
@@ -55,6 +56,21 @@ describe('reads', () => {
 			/^HTTP 503 from the billing platform.*\(tried 5 times over \d+ s\)$/,
 		);
 		expect(sent('/customer/balance/1001')).toBe(5);
+	});
+
+	test('the tries are spaced by the backoff: each wait at least half its doubling step, within the step and a request', async () => {
+		sim().faults.push(...Array.from({ length: 5 }, () => 'http503' as const));
+		await node.run(balance);
+		const at = sim()
+			.requests.filter((r) => r.url.includes('/customer/balance/1001'))
+			.map((r) => r.at);
+		expect(at).toHaveLength(5);
+		at.slice(1).forEach((time, i) => {
+			const step = Math.min(5_000, 250 * 2 ** i);
+			expect(time - at[i]).toBeGreaterThanOrEqual(step / 2);
+			// A request's own time is seen 100 times longer on the test clock: a second is ample for it.
+			expect(time - at[i]).toBeLessThan(step + 1_000);
+		});
 	});
 
 	test('an error that does not pass (HTTP 500, a refusal) is reported at once', async () => {

@@ -1,4 +1,3 @@
-import { sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -13,6 +12,7 @@ import { loggablePath } from '../platform/apiKey';
 import { findFailure, glimpse, malformedAnswer } from '../platform/envelope';
 import { PlatformRequestError, transportFailure } from '../platform/failure';
 import type { KindedFailure } from '../platform/failure';
+import { clock } from './clock';
 import type { Aside } from './limiter';
 import { redact } from '../platform/redact';
 import { backoffMs, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
@@ -194,11 +194,12 @@ export async function platformRequest(
 			waitMs: wait,
 			reason: failure.httpCode ? `HTTP ${failure.httpCode}` : (failure.kind ?? 'failure'),
 		});
-		const slept = Date.now();
+		const { now, sleep } = clock();
+		const slept = now();
 		await (settings.aside ?? (async (run) => await run()))(async () => await sleep(wait), {
 			asked: askedMs !== undefined,
 		});
-		record.waitedMs += Date.now() - slept;
+		record.waitedMs += now() - slept;
 		if (!failure.neverSent) record.earlierMayHaveReached = true;
 	}
 }

@@ -1,0 +1,2 @@
+export function runFolder(folder: string): void;
+export function testFolders(): string[];
