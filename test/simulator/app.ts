@@ -181,6 +181,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	// Faults that replace the route's answer after it ran (and stored what it was sent).
 	app.addHook('onSend', async (request, reply, payload) => {
 		const fault = pending.get(request);
+		// The answer is lost on the way: the client cannot tell whether the route ran.
+		if (fault === 'resetAfterWrite') request.raw.socket.resetAndDestroy();
 		return fault ? replaceLate(fault, reply, payload) : payload;
 	});
 

@@ -94,6 +94,12 @@ export interface OperationSpec {
 }
 
 /**
+ * Refuses the item's input for a reason only the platform's answers reveal (a filter field the department
+ * does not have): an error naming the field and the rule, whose description says what was and was not sent.
+ */
+export type Refuse = (message: string, description: string) => Error;
+
+/**
  * The steps an operation may add, in the order they run for each input item (routing.ts): the input is
  * read and checked by the rules, then `prepare`; at send time `beforeRequest`, `sendBody`, and either
  * `answerFrom` or the row's own request; then the answer through `outputOf` (or `refusalAsAnswer` when the
@@ -112,6 +118,7 @@ export interface OperationHooks {
 	beforeRequest?: (
 		request: (options: SendOptions) => Promise<unknown>,
 		input: RequestInput,
+		refuse: Refuse,
 	) => Promise<IDataObject>;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
 	sendBody?: (input: RequestInput, before?: IDataObject) => unknown;
