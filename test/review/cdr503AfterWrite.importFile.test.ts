@@ -17,9 +17,10 @@ test.failing(
 			inputFiles: [
 				{
 					data: {
-						content: [HEADER, 'imp-1,2026-11-20 10:00:00,0412346601,outbound,0498765432,65,60'].join(
-							'\n',
-						),
+						content: [
+							HEADER,
+							'imp-1,2026-11-20 10:00:00,0412346601,outbound,0498765432,65,60',
+						].join('\n'),
 						fileName: 'calls.csv',
 						mimeType: 'text/csv',
 					},

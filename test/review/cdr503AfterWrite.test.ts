@@ -28,9 +28,9 @@ describe('review: a CDR stored before a 503 is reported as another call’s', ()
 			expect(cdrPosts()).toHaveLength(2);
 			// What the node says: { error: 'CDR ID already exists' } (another call's), nothing more.
 			const out = jsonOf(result)[0] as IDataObject;
-			expect(out.error === 'CDR ID already exists' && out.maybeStoredByEarlierTry === undefined).toBe(
-				false,
-			);
+			expect(
+				out.error === 'CDR ID already exists' && out.maybeStoredByEarlierTry === undefined,
+			).toBe(false);
 		});
 
 		test.failing(

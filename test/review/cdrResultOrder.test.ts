@@ -17,7 +17,10 @@ test.failing(
 	'review: Add Many pairs each result with its item by yourid, not by position',
 	async () => {
 		// Another call already holds 'taken'.
-		await node.run({ operation: 'addMany', dataMode: 'autoMap' }, { input: [cdr({ orig_id: 'taken' })] });
+		await node.run(
+			{ operation: 'addMany', dataMode: 'autoMap' },
+			{ input: [cdr({ orig_id: 'taken' })] },
+		);
 		const proxy = await reorderingProxy(
 			() => node.sim().url,
 			(method, url) => method === 'POST' && url.endsWith('/cdr/multiple/add'),
