@@ -1,0 +1,39 @@
+import { useService } from '../kits/service';
+import { earlyTermination } from '../simulator/routes/services';
+import { today } from '../simulator/respond';
+import { reorderingProxy } from './reorderProxy';
+const { node, service, state } = useService();
+
+const inContract = () =>
+	state().services.filter((s) => Number(earlyTermination(state(), s, today()).etf) > 0);
+const etfCharges = (enid: number) =>
+	state().serviceCharges.filter((c) => c.enid === enid && c.kind === 'etf');
+
+/**
+ * doMultipleETF answers "Array of {success, enid}": each result names its service; the spec does not say
+ * the array keeps the request's order. applyFees (service.operations.ts) reads `answers[at]` as the result
+ * of `send[at]` and notes the fee applied for the id at that position, not for the result's enid. With an
+ * answer in another order (reversed here by a pass-through proxy), the service that was charged is not
+ * noted, and a later item of the same run that lists it charges it a second time.
+ */
+test.failing(
+	'review: Apply ETF for Many charges a service once per run even when the answer is in another order',
+	async () => {
+		const [a] = inContract();
+		const proxy = await reorderingProxy(
+			() => node.sim().url,
+			(method, url) => method === 'POST' && url.includes('/doMultipleETF'),
+		);
+		try {
+			await node.run(service('applyEtfMany', { serviceIds: '={{ $json.ids }}' }), {
+				input: [{ ids: `${a.id}, 99999` }, { ids: `${a.id}` }],
+				continueOnFail: true,
+				baseUrl: proxy.url,
+			});
+			// What happens: item 0 charges a (the output even says so), item 1 sends a again: two fees.
+			expect(etfCharges(a.id)).toHaveLength(1);
+		} finally {
+			await proxy.close();
+		}
+	},
+);
