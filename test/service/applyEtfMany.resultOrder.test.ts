@@ -1,7 +1,7 @@
 import { useService } from '../kits/service';
 import { earlyTermination } from '../simulator/routes/services';
 import { today } from '../simulator/respond';
-import { reorderingProxy } from './reorderProxy';
+import { reorderingProxy } from '../harness/reorderProxy';
 const { node, service, state } = useService();
 
 const inContract = () =>

@@ -17,7 +17,7 @@ const held = (origId: string) => state().cdrs.all.filter((c) => c.orig_id === or
  */
 describe('review: a CDR stored before a 503 is reported as another call’s', () => {
 	for (const operation of ['add', 'addMany']) {
-		test.failing(`${operation}: the stored CDR is not reported as a plain refusal`, async () => {
+		test(`${operation}: the stored CDR is not reported as a plain refusal`, async () => {
 			node.sim().faults.push('failAfterWrite');
 			const result = await node.run(
 				{ operation, dataMode: 'autoMap' },
@@ -33,7 +33,7 @@ describe('review: a CDR stored before a 503 is reported as another call’s', ()
 			).toBe(false);
 		});
 
-		test.failing(
+		test(
 			`${operation} with Treat Duplicate as Success: marked maybeStoredByEarlierTry, as after a reset`,
 			async () => {
 				node.sim().faults.push('failAfterWrite');

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useCallRecord } from '../kits/callRecord';
 import { jsonOf } from '../harness/nodeRunner';
-import { reorderingProxy } from './reorderProxy';
+import { reorderingProxy } from '../harness/reorderProxy';
 const { node, state, cdr } = useCallRecord();
 
 const held = (origId: string) => state().cdrs.all.filter((c) => c.orig_id === origId);
@@ -13,7 +13,7 @@ const held = (origId: string) => state().cdrs.all.filter((c) => c.orig_id === or
  * orig_id, so an answer in another order (here reversed by a pass-through proxy) reports the wrong items
  * stored: the item whose call was refused is output as stored, and the stored one as refused.
  */
-test.failing(
+test(
 	'review: Add Many pairs each result with its item by yourid, not by position',
 	async () => {
 		// Another call already holds 'taken'.

@@ -1,7 +1,7 @@
 import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
 import { runNode } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
-import { reorderingProxy } from './reorderProxy';
+import { reorderingProxy } from '../harness/reorderProxy';
 const nodeType = new TelcoBillingCallRecord();
 const node = useNode(nodeType);
 const HEADER = 'orig_id,startdate,callerid,direction,destination,duration,billsec';
@@ -25,7 +25,7 @@ const importCsv = async (lines: string[], baseUrl: string) =>
 	});
 
 /** Import File, as cdrResultOrder.test.ts: cdr.importRun.ts reads `results[position]` for row `position`. */
-test.failing(
+test(
 	'review: Import File names the refused row by the result’s yourid, not by its position',
 	async () => {
 		await importCsv([row('taken')], node.sim().url);
