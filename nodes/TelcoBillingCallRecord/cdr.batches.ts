@@ -2,7 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { errorItem, toSafeError } from '../shared/output/errors';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
-import { isRefusal } from '../shared/platform/failure';
+import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { chunks, failureOfItem, requestFor } from '../shared/output/items';
 import { secretsOfRequest } from '../shared/transport/transport';
 import type { TryRecord } from '../shared/transport/transport';
@@ -126,7 +126,7 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 					outcome.body,
 					batch.map((p) => String(p.cdr.orig_id)),
 				);
-		const failure = typeof paired === 'string' ? new Error(paired) : outcome.error;
+		const failure = typeof paired === 'string' ? new RefusedAnswer({ message: paired }, 'unmatched') : outcome.error;
 		if (failure || !Array.isArray(paired)) {
 			if (!continueOnFail) throw toSafeError(context.getNode(), failure, first, secrets);
 			for (const { itemIndex } of batch)

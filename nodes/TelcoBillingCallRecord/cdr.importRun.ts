@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
+import { RefusedAnswer } from '../shared/platform/failure';
 import { toSafeError } from '../shared/output/errors';
 import { NOTHING_SENT } from '../shared/input/rules';
 import { requestFor } from '../shared/output/items';
@@ -293,7 +294,7 @@ export class FileImport {
 		stats.retries += Math.max(0, record.tries - 1);
 		stats.secondsWaiting = Math.round((stats.secondsWaiting * 1000 + record.waitedMs) / 100) / 10;
 		const paired = error ? undefined : resultsInBatchOrder(body, batch.origIds);
-		const failure = typeof paired === 'string' ? new Error(paired) : error;
+		const failure = typeof paired === 'string' ? new RefusedAnswer({ message: paired }, 'unmatched') : error;
 		if (failure || !Array.isArray(paired)) {
 			this.halted = true;
 			throw this.stopped(failure, batch);

@@ -16,7 +16,7 @@ const etfCharges = (enid: number) =>
  * answer in another order (reversed here by a pass-through proxy), the service that was charged is not
  * noted, and a later item of the same run that lists it charges it a second time.
  */
-test.failing(
+test(
 	'review: Apply ETF for Many charges a service once per run even when the answer is in another order',
 	async () => {
 		const [a] = inContract();
