@@ -1,14 +1,21 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The platform's per-record result answers (each result names its record: `yourid`, `enid`). */
+export const perRecordResults = (method: string, url: string): boolean =>
+	method === 'POST' && (url.includes('/cdr/multiple/add') || url.includes('/doMultipleETF'));
+
+const HOP_BY_HOP = new Set(['connection', 'content-length', 'keep-alive', 'transfer-encoding']);
+
 /**
  * A pass-through in front of the simulator that answers one kind of request with its JSON array in
- * reverse order: a platform that keeps every per-record result (each names its record: `yourid`, `enid`)
- * but not the request's order, which the spec never promises.
+ * reverse order: a platform that keeps every per-record result but not the request's order, which the
+ * spec never promises. Everything else (statuses, Retry-After, answers that are not JSON, a connection
+ * the simulator drops) passes as it came.
  */
 export async function reorderingProxy(
 	target: () => string,
-	reorders: (method: string, url: string) => boolean,
+	reorders: (method: string, url: string) => boolean = perRecordResults,
 ): Promise<{ url: string; close: () => Promise<void> }> {
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -25,12 +32,18 @@ export async function reorderingProxy(
 				.then(async (answer) => {
 					let text = await answer.text();
 					if (reorders(req.method ?? '', req.url ?? '')) {
-						const parsed: unknown = JSON.parse(text);
-						if (Array.isArray(parsed)) text = JSON.stringify([...parsed].reverse());
+						try {
+							const parsed: unknown = JSON.parse(text);
+							if (Array.isArray(parsed)) text = JSON.stringify([...parsed].reverse());
+						} catch {
+							// Not JSON (a fault's page, an answer cut short): passed as it came.
+						}
 					}
-					res.writeHead(answer.status, {
-						'content-type': answer.headers.get('content-type') ?? 'application/json',
+					const out: Record<string, string> = {};
+					answer.headers.forEach((value, name) => {
+						if (!HOP_BY_HOP.has(name)) out[name] = value;
 					});
+					res.writeHead(answer.status, out);
 					res.end(text);
 				})
 				.catch(() => res.destroy());
@@ -40,6 +53,9 @@ export async function reorderingProxy(
 	const { port } = server.address() as AddressInfo;
 	return {
 		url: `http://127.0.0.1:${port}`,
-		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
 	};
 }
