@@ -15,7 +15,7 @@ const held = (origId: string) => state().cdrs.all.filter((c) => c.orig_id === or
  * Treat Duplicate as Success without `maybeStoredByEarlierTry`. A user told "another call holds this
  * orig_id" re-keys the call and sends it again: stored twice.
  */
-describe('review: a CDR stored before a 503 is reported as another call’s', () => {
+describe('a CDR stored before a 503 is reported as another call’s', () => {
 	for (const operation of ['add', 'addMany']) {
 		test(`${operation}: the stored CDR is not reported as a plain refusal`, async () => {
 			node.sim().faults.push('failAfterWrite');

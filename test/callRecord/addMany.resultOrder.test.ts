@@ -13,35 +13,56 @@ const held = (origId: string) => state().cdrs.all.filter((c) => c.orig_id === or
  * orig_id, so an answer in another order (here reversed by a pass-through proxy) reports the wrong items
  * stored: the item whose call was refused is output as stored, and the stored one as refused.
  */
-test(
-	'review: Add Many pairs each result with its item by yourid, not by position',
-	async () => {
-		// Another call already holds 'taken'.
-		await node.run(
+test('Add Many pairs each result with its item by yourid, not by position', async () => {
+	// Another call already holds 'taken'.
+	await node.run(
+		{ operation: 'addMany', dataMode: 'autoMap' },
+		{ input: [cdr({ orig_id: 'taken' })] },
+	);
+	const proxy = await reorderingProxy(
+		() => node.sim().url,
+		(method, url) => method === 'POST' && url.endsWith('/cdr/multiple/add'),
+	);
+	try {
+		const result = await node.run(
 			{ operation: 'addMany', dataMode: 'autoMap' },
-			{ input: [cdr({ orig_id: 'taken' })] },
+			{
+				input: [cdr({ orig_id: 'fresh', destination: '0311110000' }), cdr({ orig_id: 'taken' })],
+				continueOnFail: true,
+				baseUrl: proxy.url,
+			},
 		);
-		const proxy = await reorderingProxy(
-			() => node.sim().url,
-			(method, url) => method === 'POST' && url.endsWith('/cdr/multiple/add'),
+		expect(held('fresh')).toHaveLength(1);
+		const [first, second] = jsonOf(result) as IDataObject[];
+		// What the node outputs: item 0 (stored) as {error: 'CDR ID already exists', yourid: 'taken'},
+		// item 1 (refused) as {success: true, yourid: 'fresh'}.
+		expect(first).toMatchObject({ success: true, yourid: 'fresh' });
+		expect(second).toMatchObject({ error: 'CDR ID already exists' });
+	} finally {
+		await proxy.close();
+	}
+});
+
+test('Add Many: an answer naming one record twice is a failure for the batch, none reported stored', async () => {
+	const proxy = await reorderingProxy(
+		() => node.sim().url,
+		undefined,
+		(list) => [list[0], list[0]],
+	);
+	try {
+		const result = await node.run(
+			{ operation: 'addMany', dataMode: 'autoMap' },
+			{
+				input: [cdr({ orig_id: 'one' }), cdr({ orig_id: 'two' })],
+				continueOnFail: true,
+				baseUrl: proxy.url,
+			},
 		);
-		try {
-			const result = await node.run(
-				{ operation: 'addMany', dataMode: 'autoMap' },
-				{
-					input: [cdr({ orig_id: 'fresh', destination: '0311110000' }), cdr({ orig_id: 'taken' })],
-					continueOnFail: true,
-					baseUrl: proxy.url,
-				},
-			);
-			expect(held('fresh')).toHaveLength(1);
-			const [first, second] = jsonOf(result) as IDataObject[];
-			// What the node outputs: item 0 (stored) as {error: 'CDR ID already exists', yourid: 'taken'},
-			// item 1 (refused) as {success: true, yourid: 'fresh'}.
-			expect(first).toMatchObject({ success: true, yourid: 'fresh' });
-			expect(second).toMatchObject({ error: 'CDR ID already exists' });
-		} finally {
-			await proxy.close();
-		}
-	},
-);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ error: expect.stringMatching(/two results for orig_id one/) }),
+			expect.objectContaining({ error: expect.stringMatching(/two results for orig_id one/) }),
+		]);
+	} finally {
+		await proxy.close();
+	}
+});

@@ -7,7 +7,7 @@ const HEADER = 'orig_id,startdate,callerid,direction,destination,duration,billse
 
 /** Import File, the same as cdr503AfterWrite.test.ts: the row is stored, the summary says refused. */
 test(
-	'review: Import File after a 503 whose batch was stored reports the row refused (accepted 0), though it is stored',
+	'Import File after a 503 whose batch was stored reports the row refused (accepted 0), though it is stored',
 	async () => {
 		node.sim().faults.push('failAfterWrite');
 		const result = await runNode({

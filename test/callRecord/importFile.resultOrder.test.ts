@@ -26,7 +26,7 @@ const importCsv = async (lines: string[], baseUrl: string) =>
 
 /** Import File, as cdrResultOrder.test.ts: cdr.importRun.ts reads `results[position]` for row `position`. */
 test(
-	'review: Import File names the refused row by the result’s yourid, not by its position',
+	'Import File names the refused row by the result’s yourid, not by its position',
 	async () => {
 		await importCsv([row('taken')], node.sim().url);
 		const proxy = await reorderingProxy(

@@ -9,7 +9,7 @@ const { node, bulk, campaign, eligible } = useCampaign();
  * department. An array expression giving [] is "nobody" (the spec's explicit empty array); the same list
  * joined, or a missing column, is "everybody".
  */
-describe('review: Customer IDs that resolve blank from an expression', () => {
+describe('Customer IDs that resolve blank from an expression', () => {
 	test.failing(
 		'an empty list joined by expression mails nobody (not the whole department)',
 		async () => {

@@ -10,7 +10,7 @@ const { node, customer } = useCustomer();
  * current one when given ''". An undefined cell is dropped, an empty one overwrites.
  */
 test.failing(
-	'review: an empty spreadsheet cell in Create or Update leaves the stored mobile as it was',
+	'an empty spreadsheet cell in Create or Update leaves the stored mobile as it was',
 	async () => {
 		const state = () => node.sim().state;
 		state().extras.add('searchCid');

@@ -9,13 +9,14 @@ const HOP_BY_HOP = new Set(['connection', 'content-length', 'keep-alive', 'trans
 
 /**
  * A pass-through in front of the simulator that answers one kind of request with its JSON array in
- * reverse order: a platform that keeps every per-record result but not the request's order, which the
+ * reverse order (or as `rearrange` makes it): a platform that keeps every per-record result but not the request's order, which the
  * spec never promises. Everything else (statuses, Retry-After, answers that are not JSON, a connection
  * the simulator drops) passes as it came.
  */
 export async function reorderingProxy(
 	target: () => string,
 	reorders: (method: string, url: string) => boolean = perRecordResults,
+	rearrange: (results: unknown[]) => unknown[] = (results) => [...results].reverse(),
 ): Promise<{ url: string; close: () => Promise<void> }> {
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -34,7 +35,7 @@ export async function reorderingProxy(
 					if (reorders(req.method ?? '', req.url ?? '')) {
 						try {
 							const parsed: unknown = JSON.parse(text);
-							if (Array.isArray(parsed)) text = JSON.stringify([...parsed].reverse());
+							if (Array.isArray(parsed)) text = JSON.stringify(rearrange(parsed));
 						} catch {
 							// Not JSON (a fault's page, an answer cut short): passed as it came.
 						}

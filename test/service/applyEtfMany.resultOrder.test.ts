@@ -16,24 +16,70 @@ const etfCharges = (enid: number) =>
  * answer in another order (reversed here by a pass-through proxy), the service that was charged is not
  * noted, and a later item of the same run that lists it charges it a second time.
  */
-test(
-	'review: Apply ETF for Many charges a service once per run even when the answer is in another order',
-	async () => {
-		const [a] = inContract();
-		const proxy = await reorderingProxy(
-			() => node.sim().url,
-			(method, url) => method === 'POST' && url.includes('/doMultipleETF'),
-		);
+test('Apply ETF for Many charges a service once per run even when the answer is in another order', async () => {
+	const [a] = inContract();
+	const proxy = await reorderingProxy(
+		() => node.sim().url,
+		(method, url) => method === 'POST' && url.includes('/doMultipleETF'),
+	);
+	try {
+		await node.run(service('applyEtfMany', { serviceIds: '={{ $json.ids }}' }), {
+			input: [{ ids: `${a.id}, 99999` }, { ids: `${a.id}` }],
+			continueOnFail: true,
+			baseUrl: proxy.url,
+		});
+		// What happens: item 0 charges a (the output even says so), item 1 sends a again: two fees.
+		expect(etfCharges(a.id)).toHaveLength(1);
+	} finally {
+		await proxy.close();
+	}
+});
+
+test.each([
+	['names one service twice', (list: unknown[]) => [list[0], list[0]], /two results for enid/],
+	['leaves one out', (list: unknown[]) => list.slice(0, 1), /without a result for enid/],
+	[
+		'names a service not sent',
+		(list: unknown[]) => [{ ...(list[0] as object), enid: 12345 }, list[1]],
+		/result for enid 12345, which was not sent/,
+	],
+])(
+	'an answer that %s is a failure whose outcome is unknown, and the services are not sent again',
+	async (_, rearrange, message) => {
+		const [a, b] = inContract();
+		const proxy = await reorderingProxy(() => node.sim().url, undefined, rearrange);
 		try {
-			await node.run(service('applyEtfMany', { serviceIds: '={{ $json.ids }}' }), {
-				input: [{ ids: `${a.id}, 99999` }, { ids: `${a.id}` }],
+			const result = await node.run(service('applyEtfMany', { serviceIds: '={{ $json.ids }}' }), {
+				input: [{ ids: `${a.id}, ${b.id}` }, { ids: `${a.id}` }],
 				continueOnFail: true,
 				baseUrl: proxy.url,
 			});
-			// What happens: item 0 charges a (the output even says so), item 1 sends a again: two fees.
+			const [first, second] = result.items.map((item) => item.json);
+			expect(first).toMatchObject({ error: expect.stringMatching(message) });
+			expect(second).toMatchObject({
+				error: expect.stringMatching(/may have been applied by item 0/),
+			});
 			expect(etfCharges(a.id)).toHaveLength(1);
+			expect(etfCharges(b.id)).toHaveLength(1);
 		} finally {
 			await proxy.close();
 		}
 	},
 );
+
+test('without Continue On Fail the error says the fees may or may not have been applied', async () => {
+	const [a, b] = inContract();
+	const proxy = await reorderingProxy(
+		() => node.sim().url,
+		undefined,
+		(list) => [list[0], list[0]],
+	);
+	try {
+		const result = await node.run(service('applyEtfMany', { serviceIds: `${a.id}, ${b.id}` }), {
+			baseUrl: proxy.url,
+		});
+		expect(result.error?.description).toMatch(/may or may not have been carried out/);
+	} finally {
+		await proxy.close();
+	}
+});
