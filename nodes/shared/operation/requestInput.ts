@@ -9,7 +9,7 @@ import { toPlatformDate, toPlatformDateTime } from '../input/dates';
 import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../input/path';
 import type { Operation } from './operations';
 import { amountRefusal, decimalText, exactNumber } from '../input/money';
-import { listedOptionsRefusal, NOTHING_SENT } from '../input/rules';
+import { isBlank, listedOptionsRefusal, NOTHING_SENT } from '../input/rules';
 import type { RequestInput } from '../input/rules';
 
 /**
@@ -30,6 +30,7 @@ export function readInput(
 			context.getNode().parameters[name] === undefined
 				? fallback
 				: context.getNodeParameter(name, fallback, { extractValue: true }),
+		given: (name) => !isBlank(context.getNode().parameters[name]),
 	};
 	for (const { name } of pathParams(op.path)) {
 		if (name === 'page') continue;
