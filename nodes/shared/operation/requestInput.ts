@@ -32,6 +32,9 @@ export function readInput(
 				: context.getNodeParameter(name, fallback, { extractValue: true }),
 		given: (name) => !isBlank(context.getNode().parameters[name]),
 	};
+	if (op.leaveOutBlank)
+		for (const [field, value] of Object.entries(input.body))
+			if (isBlank(value)) delete input.body[field];
 	for (const { name } of pathParams(op.path)) {
 		if (name === 'page') continue;
 		const value = input.param(name, '');
