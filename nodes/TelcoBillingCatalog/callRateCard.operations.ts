@@ -194,7 +194,37 @@ const getRateCard: Operation = {
 	method: 'GET',
 	path: '/callRates/get/{ctgid}',
 	fields: [rateCardId],
-	output: { root: 'callRates', numbers: RATE_NUMBERS },
+	output: {
+		root: 'callRates',
+		numbers: RATE_NUMBERS,
+		// The rate card's 11 fields; Simplify leaves out who created and last changed it.
+		simplify: {
+			id: 'ctgid',
+			simplified: [
+				'name',
+				'active',
+				'billing_increment',
+				'tags',
+				'international_markup_percent',
+				'callTypes',
+				'date_created',
+				'date_modified',
+			],
+			fields: [
+				'ctgid',
+				'name',
+				'active',
+				'billing_increment',
+				'tags',
+				'international_markup_percent',
+				'callTypes',
+				'date_created',
+				'date_modified',
+				'user_created',
+				'user_modified',
+			],
+		},
+	},
 };
 
 export const callRateOperations: Operation[] = [

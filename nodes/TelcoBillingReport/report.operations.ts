@@ -6,6 +6,7 @@ import type { Rule } from '../shared/input/rules';
 import { shapeOutput } from './report.output';
 import { REPORT_OPTIONS, REPORTS, reportBody } from './report.request';
 import { outputRule } from './report.outputRule';
+import { REPORT_SHAPES } from './report.shapes';
 
 const reportsWith = (option: string) =>
 	REPORTS.filter((r) => r.options?.includes(option)).map((r) => r.value);
@@ -288,7 +289,7 @@ export const reportOperations: Operation[] = [
 		fields: reportFields,
 		rules: [reportRule, outputRule],
 		sendBody: reportBody,
-		output: { root: 'data', numbers: NUMBERS },
+		output: { root: 'data', numbers: NUMBERS, simplify: REPORT_SHAPES },
 		shapeItems: shapeOutput,
 	},
 ];

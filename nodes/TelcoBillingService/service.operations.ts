@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds, serviceLocator } from '../shared/methods/locators';
 import { bodyField, collection } from '../shared/declarative/describe';
-import type { Operation } from '../shared/operation/operations';
+import type { Operation, RecordShape } from '../shared/operation/operations';
 import { findFailure } from '../shared/platform/envelope';
 import { RecordFailures } from '../shared/output/output';
 import { readBack } from '../shared/operation/readBack';
@@ -20,6 +20,40 @@ const SERVICE_NUMBERS = [
 	'call_rates_id',
 	'bundle_id',
 ];
+// The service record (16 fields; 20 in a search record): Simplify keeps these ten.
+const SERVICE_RECORD = [
+	'id',
+	'cid',
+	'service_num',
+	'start_date',
+	'servicetype',
+	'monthlyfee',
+	'date_ended',
+	'billing_cycle',
+	'contracterm',
+	'billing_name',
+	'call_rates_id',
+	'bundle_id',
+	'cost',
+	'quantity',
+	'parent_id',
+	'service_status',
+];
+const serviceShape = (extra: string[] = []): RecordShape => ({
+	id: 'id',
+	simplified: [
+		'cid',
+		'service_num',
+		'billing_name',
+		'service_status',
+		'servicetype',
+		'monthlyfee',
+		'start_date',
+		'date_ended',
+		'bundle_id',
+	],
+	fields: [...SERVICE_RECORD, ...extra],
+});
 const ETF_NUMBERS = ['amount_remaining', 'etf', 'etf_applied', 'enid'];
 const COST_NUMBERS = ['enid', 'monthlyfee', 'monthly_prorata_fee', 'dailyfee'];
 
@@ -199,7 +233,7 @@ const getService: Operation = {
 	method: 'GET',
 	path: '/services/get/{serviceId}',
 	fields: [service],
-	output: { root: 'serviceType', numbers: SERVICE_NUMBERS },
+	output: { root: 'serviceType', numbers: SERVICE_NUMBERS, simplify: serviceShape() },
 };
 
 export const serviceOperations: Operation[] = [
@@ -223,7 +257,11 @@ export const serviceOperations: Operation[] = [
 		fields: searchFields,
 		rules: [searchRule],
 		sendBody: searchCriteria,
-		output: { root: 'records', numbers: SERVICE_NUMBERS },
+		output: {
+			root: 'records',
+			numbers: SERVICE_NUMBERS,
+			simplify: serviceShape(['username', 'ip_ipadd', 'date_created', 'date_modified']),
+		},
 	},
 	getService,
 	{
@@ -406,7 +444,7 @@ export const serviceOperations: Operation[] = [
 		method: 'GET',
 		path: '/services/getRelatedServices/{serviceId}',
 		fields: [service],
-		output: { root: 'records', numbers: SERVICE_NUMBERS },
+		output: { root: 'records', numbers: SERVICE_NUMBERS, simplify: serviceShape() },
 	},
 	{
 		value: 'calculateEtf',

@@ -1,6 +1,7 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { Operation } from '../operation/operations';
 import { routingOf } from './routing';
+import { simplifyFields } from './simplify';
 
 /** The editor side of an operation table: the Operation dropdown and each operation's fields. */
 function show(resource: string, operation: string, own?: IDisplayOptions): IDisplayOptions {
@@ -61,6 +62,10 @@ export function describeResource(
 			displayOptions: show(resource, op.value, field.displayOptions),
 		})),
 		...(op.list ? listFields(resource, op.value) : []),
+		...simplifyFields(op.output?.simplify).map((field) => ({
+			...field,
+			displayOptions: show(resource, op.value, field.displayOptions),
+		})),
 	]);
 	return [operationProperty, ...fields];
 }
