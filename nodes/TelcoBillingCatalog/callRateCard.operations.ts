@@ -59,7 +59,7 @@ const rateItems: INodeProperties = {
 							name: 'direction',
 							type: 'string',
 							default: '',
-							placeholder: 'outbound',
+							placeholder: 'e.g. outbound',
 						},
 						{
 							displayName: 'Flagfall',

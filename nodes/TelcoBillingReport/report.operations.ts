@@ -46,7 +46,7 @@ const listField = (displayName: string, name: string, description: string): INod
 	name,
 	type: 'string',
 	default: '',
-	placeholder: 'Retail, Business',
+	placeholder: 'e.g. Retail, Business',
 	description,
 });
 
@@ -64,7 +64,7 @@ const reportFields: INodeProperties[] = [
 		name: 'reportName',
 		type: 'string',
 		default: '',
-		placeholder: 'invoiceSummary',
+		placeholder: 'e.g. invoiceSummary',
 		description: 'Name of a report not in the list',
 		displayOptions: { show: { report: ['other'] } },
 	},

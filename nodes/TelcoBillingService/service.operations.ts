@@ -100,7 +100,7 @@ const serviceIdsField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	placeholder: '20001, 20002',
+	placeholder: 'e.g. 20001, 20002',
 	description: 'Service IDs (enid) separated by commas, or an expression giving an array of IDs',
 };
 
