@@ -44,7 +44,7 @@ function placeholderIsN8nForm({ property }: Walked): boolean {
 	if (placeholder === undefined || placeholder === '') return true;
 	if (['collection', 'fixedCollection'].includes(property.type))
 		return /^Add [A-Z]/.test(placeholder);
-	if (property.type === 'list') return /^Search/.test(placeholder);
+	if ((property.type as string) === 'list') return /^Search/.test(placeholder);
 	if (placeholder === 'name@email.com') return true;
 	return /^e\.g\. \S/.test(placeholder);
 }

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { Operation, RecordShape } from '../../nodes/shared/operation/operations';
 import type { NodeRunner } from '../harness/nodeRunner';
 import { jsonOf } from '../harness/nodeRunner';
@@ -21,7 +21,7 @@ const at = (record: IDataObject, path: string): unknown =>
  */
 export async function expectSimplified(
 	node: NodeRunner,
-	parameters: IDataObject,
+	parameters: INodeParameters,
 	shape: RecordShape,
 ): Promise<IDataObject[]> {
 	const raw = await node.run(parameters);

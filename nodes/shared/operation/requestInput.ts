@@ -38,6 +38,10 @@ export function readInput(
 			if (field in part) part[field] = toPlatformDate(part[field]) as string;
 		}
 	}
+	for (const field of op.textFields ?? []) {
+		const value = input.body[field];
+		if (typeof value === 'number' || typeof value === 'bigint') input.body[field] = String(value);
+	}
 	for (const field of op.dateTimeFields ?? []) {
 		if (field in input.body) input.body[field] = toPlatformDateTime(input.body[field]) as string;
 	}
