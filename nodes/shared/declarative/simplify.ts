@@ -26,40 +26,56 @@ function when(
 	return { show: { ...extra, '@tool': [tool], '@version': [version] } };
 }
 
-function simplifyToggle(on: boolean, extra?: IDisplayOptions['show']): INodeProperties {
+// From version 1.1 only: n8n's lint wants Simplify on by default, and a version 1 node's records stay whole.
+function simplifyToggle(extra?: IDisplayOptions['show']): INodeProperties {
 	return {
 		displayName: 'Simplify',
 		name: 'simple',
 		type: 'boolean',
-		default: on,
+		default: true,
 		description: 'Whether to return a simplified version of the response instead of the raw data',
-		displayOptions: when(false, on ? SINCE : BEFORE, extra),
+		displayOptions: when(false, SINCE, extra),
 	};
 }
 
-function toolOutput(simplified: boolean, extra?: IDisplayOptions['show']): INodeProperties {
-	return {
-		displayName: 'Output',
-		name: 'toolOutput',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Raw', value: 'raw', description: 'Every field the platform returns' },
-			{
-				name: 'Selected Fields',
-				value: 'selected',
-				description: 'Only the fields chosen below, and the record’s ID',
-			},
-			{
-				name: 'Simplified',
-				value: 'simplified',
-				description: 'The ten most useful fields, flattened',
-			},
-		],
-		default: simplified ? 'simplified' : 'raw',
-		description: 'How much of each record to give the agent',
-		displayOptions: when(true, simplified ? SINCE : BEFORE, extra),
-	};
+// A version 1 tool keeps its raw output by default; a tool added now is simplified.
+const OUTPUT_OPTIONS = [
+	{ name: 'Raw', value: 'raw', description: 'Every field the platform returns' },
+	{
+		name: 'Selected Fields',
+		value: 'selected',
+		description: 'Only the fields chosen below, and the record’s ID',
+	},
+	{
+		name: 'Simplified',
+		value: 'simplified',
+		description: 'The ten most useful fields, flattened',
+	},
+];
+
+function toolOutputs(extra?: IDisplayOptions['show']): INodeProperties[] {
+	return [
+		{
+			displayName: 'Output',
+			name: 'toolOutput',
+			type: 'options',
+			noDataExpression: true,
+			options: OUTPUT_OPTIONS,
+			default: 'simplified',
+			description: 'How much of each record to give the agent',
+			displayOptions: when(true, SINCE, extra),
+		},
+		{
+			displayName: 'Output',
+			name: 'toolOutput',
+			type: 'options',
+			noDataExpression: true,
+			options: OUTPUT_OPTIONS,
+			default: 'raw',
+			description: 'How much of each record to give the agent',
+			displayOptions: when(true, BEFORE, extra),
+		},
+	];
 }
 
 function selectedFields(shape: RecordShape, extra?: IDisplayOptions['show']): INodeProperties {
@@ -90,13 +106,7 @@ export function simplifyFields(simplify: RecordShape | ShapesBy | undefined): IN
 			: Object.entries(simplify.shapes).map(([value, shape]) =>
 					selectedFields(shape, { [simplify.parameter]: [value] }),
 				);
-	return [
-		simplifyToggle(true, chosen),
-		simplifyToggle(false, chosen),
-		toolOutput(true, chosen),
-		toolOutput(false, chosen),
-		...pickers,
-	];
+	return [simplifyToggle(chosen), ...toolOutputs(chosen), ...pickers];
 }
 
 /** What the item's node asks for: a tool's Output if it is a tool, otherwise Simplify. */
