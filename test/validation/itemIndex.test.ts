@@ -6,7 +6,7 @@ import { useNode } from '../harness/nodeRunner';
 /*
  * n8n's UX guidelines: an error about a parameter names the parameter as the panel shows it, and the
  * item it was about (n8n's itemIndex, which the editor shows with the error). Here the second of three
- * items is refused, across nodes.
+ * items is refused, across nodes; the description says which as n8n writes it, "[item 1]".
  */
 const service = useNode(new TelcoBillingService());
 const catalog = useNode(new TelcoBillingCatalog());
@@ -41,11 +41,11 @@ test.each([
 		PRODUCTS,
 	],
 ])(
-	'%s: the refusal names the parameter and item 1, and nothing is sent for it',
+	'%s: the refusal names the parameter and [item 1], and nothing is sent for it',
 	async (_, node, parameters, label, input) => {
 		const result = await node.run(parameters, { input });
 		expect(result.error?.message).toContain(label);
 		expect(result.error?.context?.itemIndex).toBe(1);
-		expect(result.error?.description).toContain(NOTHING_SENT);
+		expect(result.error?.description).toBe(`Refused at [item 1]. ${NOTHING_SENT}`);
 	},
 );

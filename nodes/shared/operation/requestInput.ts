@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { toPlatformDate, toPlatformDateTime } from '../input/dates';
 import { dotSegmentRefusal, isDotSegment, pathParams } from '../input/path';
 import type { Operation } from './operations';
-import { listedOptionsRefusal, NOTHING_SENT } from '../input/rules';
+import { listedOptionsRefusal, nothingSentFor } from '../input/rules';
 import type { RequestInput } from '../input/rules';
 
 /**
@@ -57,7 +57,7 @@ export function checkInput(
 	const refuse = (message: string) =>
 		new NodeOperationError(context.getNode(), message, {
 			itemIndex: context.getItemIndex(),
-			description: NOTHING_SENT,
+			description: nothingSentFor(context.getItemIndex()),
 		});
 	for (const { name, optional } of pathParams(op.path)) {
 		if (name === 'page') continue;
