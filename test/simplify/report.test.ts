@@ -33,4 +33,16 @@ describe('Simplify on reports whose rows have more than ten fields', () => {
 		expect(rows.length).toBeGreaterThan(0);
 		for (const row of rows) expect(Object.keys(row).length).toBeLessThanOrEqual(10);
 	});
+
+	test('as a tool, Selected Fields gives the fields picked and each row’s invoice id', async () => {
+		const parameters = report({
+			report: 'salesInvoiceDetail',
+			when: 'last month',
+			toolOutput: 'selected',
+			selectedFields: ['company', 'total'],
+		});
+		const rows = jsonOf(await node.run(parameters, { typeVersion: 1.1, asTool: true }));
+		expect(rows.length).toBeGreaterThan(0);
+		for (const row of rows) expect(Object.keys(row)).toEqual(['iid', 'company', 'total']);
+	});
 });

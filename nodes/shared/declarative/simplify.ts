@@ -53,10 +53,11 @@ const OUTPUT_OPTIONS = [
 	},
 ];
 
-function toolOutputs(extra?: IDisplayOptions['show']): INodeProperties[] {
+// The Report node has an Output of its own (items or a file): its tool's choice is about each row.
+function toolOutputs(extra?: IDisplayOptions['show'], displayName = 'Output'): INodeProperties[] {
 	return [
 		{
-			displayName: 'Output',
+			displayName,
 			name: 'toolOutput',
 			type: 'options',
 			noDataExpression: true,
@@ -66,7 +67,7 @@ function toolOutputs(extra?: IDisplayOptions['show']): INodeProperties[] {
 			displayOptions: when(true, SINCE, extra),
 		},
 		{
-			displayName: 'Output',
+			displayName,
 			name: 'toolOutput',
 			type: 'options',
 			noDataExpression: true,
@@ -106,7 +107,11 @@ export function simplifyFields(simplify: RecordShape | ShapesBy | undefined): IN
 			: Object.entries(simplify.shapes).map(([value, shape]) =>
 					selectedFields(shape, { [simplify.parameter]: [value] }),
 				);
-	return [simplifyToggle(chosen), ...toolOutputs(chosen), ...pickers];
+	return [
+		simplifyToggle(chosen),
+		...toolOutputs(chosen, chosen ? 'Row Output' : 'Output'),
+		...pickers,
+	];
 }
 
 /** What the item's node asks for: a tool's Output if it is a tool, otherwise Simplify. */
