@@ -107,6 +107,12 @@ export interface OperationSpec {
 	/** Body fields that hold date-times: converted to YYYY-MM-DD HH:MM:SS before the rules run. */
 	dateTimeFields?: string[];
 	/**
+	 * Body fields holding amounts the spec types as numbers (float, decimal): sent as the JSON number
+	 * whose text is what was given; text that is not an amount, or more digits than a number carries
+	 * exactly, is refused naming the field.
+	 */
+	moneyFields?: string[];
+	/**
 	 * Body fields the spec types as strings: a number an expression gives (a spreadsheet column) is sent
 	 * as its text, as the spec types it.
 	 */
@@ -192,6 +198,7 @@ export type Operation = OperationSpec & OperationHooks;
 // The method alone misjudges these: the platform reads through POST (searches, filters, previews, reports,
 // qualification, quotes) and writes through GET (contact delete, credit management, ETF, the demo reset).
 const POST_READS = new Set([
+	'getAll',
 	'search',
 	'filter',
 	'preview',
