@@ -75,9 +75,11 @@ const SEARCH_FIELDS = [
 	'start_date',
 	'username',
 ];
+// Equals cannot have '=' as its value: n8n reads a parameter starting with '=' as an expression, so it arrived
+// as ''. The others are sent as they are.
 const OPERATORS = [
 	{ name: 'Contains (Like)', value: 'like' },
-	{ name: 'Equals', value: '=' },
+	{ name: 'Equals', value: 'equals' },
 	{ name: 'Greater Than', value: '>' },
 	{ name: 'Greater Than or Equal', value: '>=' },
 	{ name: 'Less Than', value: '<' },
@@ -270,7 +272,7 @@ function searchCriteria(input: RequestInput): IDataObject[] {
 	const rows = fixedRows(input, 'criteria', 'rows');
 	const criteria = rows.map((row) => ({
 		field: row.field,
-		operator: row.operator ?? 'like',
+		operator: row.operator === 'equals' ? '=' : (row.operator ?? 'like'),
 		value: row.value ?? '',
 	}));
 	if (input.param('activeOnly', false))

@@ -77,3 +77,19 @@ describe('n8n’s UX guidelines in the descriptions', () => {
 		}
 	});
 });
+
+describe('values n8n reads as the user gave them', () => {
+	// n8n takes a parameter value that starts with "=" for an expression: an option whose value is "=" (Service
+	// Search's Equals was) reaches the node as the empty result of an expression "".
+	test('no option value and no default starts with "="', () => {
+		const expressions = EVERYTHING.flatMap(({ where, property }) => [
+			...(property.options ?? [])
+				.filter((option) => 'value' in option && String(option.value).startsWith('='))
+				.map((option) => `${where} › ${(option as { name: string }).name}`),
+			...(typeof property.default === 'string' && property.default.startsWith('=')
+				? [`${where} (default)`]
+				: []),
+		]);
+		expect(expressions).toEqual([]);
+	});
+});
