@@ -126,7 +126,10 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 					outcome.body,
 					batch.map((p) => String(p.cdr.orig_id)),
 				);
-		const failure = typeof paired === 'string' ? new RefusedAnswer({ message: paired }, 'unmatched') : outcome.error;
+		const failure =
+			typeof paired === 'string'
+				? new RefusedAnswer({ message: paired }, 'unmatched')
+				: outcome.error;
 		if (failure || !Array.isArray(paired)) {
 			if (!continueOnFail) throw toSafeError(context.getNode(), failure, first, secrets);
 			for (const { itemIndex } of batch)

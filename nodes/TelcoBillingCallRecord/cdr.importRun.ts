@@ -294,7 +294,8 @@ export class FileImport {
 		stats.retries += Math.max(0, record.tries - 1);
 		stats.secondsWaiting = Math.round((stats.secondsWaiting * 1000 + record.waitedMs) / 100) / 10;
 		const paired = error ? undefined : resultsInBatchOrder(body, batch.origIds);
-		const failure = typeof paired === 'string' ? new RefusedAnswer({ message: paired }, 'unmatched') : error;
+		const failure =
+			typeof paired === 'string' ? new RefusedAnswer({ message: paired }, 'unmatched') : error;
 		if (failure || !Array.isArray(paired)) {
 			this.halted = true;
 			throw this.stopped(failure, batch);

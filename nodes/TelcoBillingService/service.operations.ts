@@ -175,7 +175,8 @@ async function applyFee(
  * fees were charged cannot then be told.
  */
 function resultsByEnid(answers: unknown, send: ServiceId[]): Map<string, IDataObject> | string {
-	if (!Array.isArray(answers)) return 'The platform answered Apply ETF for Many with no list of results';
+	if (!Array.isArray(answers))
+		return 'The platform answered Apply ETF for Many with no list of results';
 	const sent = new Set(send.map(String));
 	const byEnid = new Map<string, IDataObject>();
 	for (const result of answers as IDataObject[]) {

@@ -33,19 +33,16 @@ describe('a CDR stored before a 503 is reported as another call’s', () => {
 			).toBe(false);
 		});
 
-		test(
-			`${operation} with Treat Duplicate as Success: marked maybeStoredByEarlierTry, as after a reset`,
-			async () => {
-				node.sim().faults.push('failAfterWrite');
-				const result = await node.run(
-					{ operation, dataMode: 'autoMap', treatDuplicateAsSuccess: true },
-					{ input: [cdr({ orig_id: `fawd-${operation}` })], continueOnFail: true },
-				);
-				expect(held(`fawd-${operation}`)).toHaveLength(1);
-				expect(jsonOf(result)).toEqual([
-					expect.objectContaining({ duplicate: true, maybeStoredByEarlierTry: true }),
-				]);
-			},
-		);
+		test(`${operation} with Treat Duplicate as Success: marked maybeStoredByEarlierTry, as after a reset`, async () => {
+			node.sim().faults.push('failAfterWrite');
+			const result = await node.run(
+				{ operation, dataMode: 'autoMap', treatDuplicateAsSuccess: true },
+				{ input: [cdr({ orig_id: `fawd-${operation}` })], continueOnFail: true },
+			);
+			expect(held(`fawd-${operation}`)).toHaveLength(1);
+			expect(jsonOf(result)).toEqual([
+				expect.objectContaining({ duplicate: true, maybeStoredByEarlierTry: true }),
+			]);
+		});
 	}
 });

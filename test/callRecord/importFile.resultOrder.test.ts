@@ -25,24 +25,21 @@ const importCsv = async (lines: string[], baseUrl: string) =>
 	});
 
 /** Import File, as cdrResultOrder.test.ts: cdr.importRun.ts reads `results[position]` for row `position`. */
-test(
-	'Import File names the refused row by the result’s yourid, not by its position',
-	async () => {
-		await importCsv([row('taken')], node.sim().url);
-		const proxy = await reorderingProxy(
-			() => node.sim().url,
-			(method, url) => method === 'POST' && url.endsWith('/cdr/multiple/add'),
-		);
-		try {
-			const result = await importCsv([row('fresh'), row('taken')], proxy.url);
-			expect(node.sim().state.cdrs.all.filter((c) => c.orig_id === 'fresh')).toHaveLength(1);
-			const [, ...refused] = jsonOf(result);
-			// What it outputs: row 1 'fresh' (stored) refused as 'CDR ID already exists'; 'taken' accepted.
-			expect(refused).toEqual([
-				{ row: 2, line: 3, orig_id: 'taken', reason: 'CDR ID already exists' },
-			]);
-		} finally {
-			await proxy.close();
-		}
-	},
-);
+test('Import File names the refused row by the result’s yourid, not by its position', async () => {
+	await importCsv([row('taken')], node.sim().url);
+	const proxy = await reorderingProxy(
+		() => node.sim().url,
+		(method, url) => method === 'POST' && url.endsWith('/cdr/multiple/add'),
+	);
+	try {
+		const result = await importCsv([row('fresh'), row('taken')], proxy.url);
+		expect(node.sim().state.cdrs.all.filter((c) => c.orig_id === 'fresh')).toHaveLength(1);
+		const [, ...refused] = jsonOf(result);
+		// What it outputs: row 1 'fresh' (stored) refused as 'CDR ID already exists'; 'taken' accepted.
+		expect(refused).toEqual([
+			{ row: 2, line: 3, orig_id: 'taken', reason: 'CDR ID already exists' },
+		]);
+	} finally {
+		await proxy.close();
+	}
+});
