@@ -34,7 +34,7 @@ test('Add Many pairs each result with its item by yourid, not by position', asyn
 		);
 		expect(held('fresh')).toHaveLength(1);
 		const [first, second] = jsonOf(result) as IDataObject[];
-		// What the node outputs: item 0 (stored) as {error: 'CDR ID already exists', yourid: 'taken'},
+		// Paired by position it output item 0 (stored) as {error: 'CDR ID already exists', yourid: 'taken'},
 		// item 1 (refused) as {success: true, yourid: 'fresh'}.
 		expect(first).toMatchObject({ success: true, yourid: 'fresh' });
 		expect(second).toMatchObject({ error: 'CDR ID already exists' });

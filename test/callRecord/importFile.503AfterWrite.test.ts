@@ -28,7 +28,7 @@ test('Import File after a 503 whose batch was stored reports the row refused (ac
 	expect(node.sim().state.cdrs.all.filter((c) => c.orig_id === 'imp-1')).toHaveLength(1);
 	const [summary, ...refused] = jsonOf(result);
 	expect(summary).toMatchObject({ rowsRead: 1, sent: 1 });
-	// What it says: accepted 0, refused 1, reason 'CDR ID already exists' (another call's).
+	// Before the fix: accepted 0, refused 1, reason 'CDR ID already exists' (another call's).
 	expect(refused).not.toEqual([
 		{ row: 1, line: 2, orig_id: 'imp-1', reason: 'CDR ID already exists' },
 	]);

@@ -19,7 +19,7 @@ describe('Customer IDs that resolve blank from an expression', () => {
 			}),
 			{ input: [{ cids: [] }], continueOnFail: true },
 		);
-		// What happens: a campaign for every eligible customer of the department.
+		// Before the fix: a campaign for every eligible customer of the department.
 		const created = bulk().campaigns.map((c) => c.recipients.length);
 		expect({ created, output: jsonOf(result) }).toEqual({
 			created: [],

@@ -28,7 +28,7 @@ test('Apply ETF for Many charges a service once per run even when the answer is 
 			continueOnFail: true,
 			baseUrl: proxy.url,
 		});
-		// What happens: item 0 charges a (the output even says so), item 1 sends a again: two fees.
+		// Paired by position: item 0 charged a (the output even says so), item 1 sends a again: two fees.
 		expect(etfCharges(a.id)).toHaveLength(1);
 	} finally {
 		await proxy.close();
