@@ -14,11 +14,11 @@ import type { ImportSettings } from './cdr.importSettings';
 import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
 import type { CdrValues } from './cdr.records';
 
-/** Refused rows given as output items; all of them are in the CSV on the summary item. */
 // Batches read and sent ahead of the oldest one still unanswered, per Parallel Batches place.
 const UNCOUNTED_PER_SLOT = 4;
 
-const MAX_REFUSED_ITEMS = 1000;
+/** Refused rows listed in the summary item; all of them are in the CSV attached to it. */
+const MAX_REFUSED_LISTED = 1000;
 
 interface Stats {
 	fileName?: string;
@@ -57,7 +57,7 @@ function csvField(value: unknown): string {
 export class FileImport {
 	readonly stats: Stats;
 
-	private readonly refusedItems: INodeExecutionData[] = [];
+	private readonly refusedRows: IDataObject[] = [];
 
 	private readonly refusedCsv = ['row,line,orig_id,reason'];
 
@@ -136,15 +136,20 @@ export class FileImport {
 		while (this.inFlight.length) await this.settle();
 	}
 
-	/** The summary item and the refused rows as items. */
+	/**
+	 * The file's one summary item, its refused rows inside it: an item per refused row beside the summary
+	 * would mix two shapes on one output (a table of blanks) and run the next node once per refused row.
+	 */
 	async output(failure?: NodeOperationError): Promise<INodeExecutionData[]> {
-		const summary: INodeExecutionData = { json: { ...this.stats } as unknown as IDataObject };
+		const summary: INodeExecutionData = {
+			json: { ...this.stats, refusedRows: this.refusedRows } as unknown as IDataObject,
+		};
 		if (failure) {
 			summary.json.error = failure.message;
 			summary.json.lastAcknowledgedRow = failure.context.lastAcknowledgedRow as number;
 			summary.json.resumeAtRow = failure.context.resumeAtRow as number;
 		}
-		if (this.stats.refused > 0) {
+		if (this.refusedCsv.length > 1) {
 			summary.binary = {
 				refused: await this.context.helpers.prepareBinaryData(
 					Buffer.from(this.refusedCsv.join('\n') + '\n', 'utf8'),
@@ -153,7 +158,7 @@ export class FileImport {
 				),
 			};
 		}
-		return [summary, ...this.refusedItems];
+		return [summary];
 	}
 
 	/** Takes one record of the file; true when the batch is full. */
@@ -289,8 +294,11 @@ export class FileImport {
 				continue;
 			}
 			if (duplicate) {
+				// Counted once, as a duplicate; listed with the refused rows unless it counts as success.
 				stats.duplicates++;
-				if (this.settings.duplicateIsSuccess) continue;
+				if (!this.settings.duplicateIsSuccess)
+					this.list(batch.rows[position], batch.lines[position], batch.origIds[position], reason);
+				continue;
 			}
 			this.refuse(batch.rows[position], batch.lines[position], batch.origIds[position], reason);
 		}
@@ -306,9 +314,13 @@ export class FileImport {
 
 	private refuse(row: number, line: number, origId: string, reason: string): void {
 		this.stats.refused++;
+		this.list(row, line, origId, reason);
+	}
+
+	private list(row: number, line: number, origId: string, reason: string): void {
 		this.refusedCsv.push(`${row},${line},${csvField(origId)},${csvField(reason)}`);
-		if (this.refusedItems.length < MAX_REFUSED_ITEMS)
-			this.refusedItems.push({ json: { row, line, orig_id: origId, reason } });
+		if (this.refusedRows.length < MAX_REFUSED_LISTED)
+			this.refusedRows.push({ row, line, orig_id: origId, reason });
 	}
 
 	logProgress(state: string): void {
