@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { takeViolations } from '../conformance/guard';
 import { runNode } from '../harness/engine';
-import type { RunResult } from '../harness/engine';
+import type { InputFile, RunResult } from '../harness/engine';
 import { DEMO_KEY } from '../harness/nodeRunner';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
@@ -60,7 +60,12 @@ export const platformCase = fc.record({
 export async function onFreshPlatform(
 	nodeType: INodeType,
 	{ faults, shares, maxConcurrency, continueOnFail }: PlatformCase,
-	run: { parameters: INodeParameters; input: IDataObject[]; prepare?: (sim: Simulator) => void },
+	run: {
+		parameters: INodeParameters;
+		input: IDataObject[];
+		inputFiles?: Array<Record<string, InputFile>>;
+		prepare?: (sim: Simulator) => void;
+	},
 	check: (result: RunResult, sim: Simulator) => void,
 ): Promise<void> {
 	const sim = await startSimulator();
@@ -74,6 +79,7 @@ export async function onFreshPlatform(
 			nodeType,
 			parameters: run.parameters,
 			input: run.input,
+			inputFiles: run.inputFiles,
 			continueOnFail,
 			credentials: { baseUrl: sim.url, apiKey: DEMO_KEY, maxConcurrency: maxConcurrency },
 		});
