@@ -12,6 +12,7 @@ import { CsvReader } from './cdr.csv';
 import { ImportBatch } from './cdr.importBatch';
 import type { ImportSettings } from './cdr.importSettings';
 import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
+import { notStoredRepeat, OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
 import type { CdrValues } from './cdr.records';
 
 // Batches read and sent ahead of the oldest one still unanswered, per Parallel Batches place.
@@ -19,6 +20,10 @@ const UNCOUNTED_PER_SLOT = 4;
 
 /** Refused rows listed in the summary item; all of them are in the CSV attached to it. */
 const MAX_REFUSED_LISTED = 1000;
+
+const HELD_MAYBE_THIS_ROW =
+	`${PLATFORM_MESSAGES.cdrDuplicate}: may be this row, stored by an earlier try whose answer was lost, ` +
+	'or another call’s; the API gives no way to read a call record back by its orig_id';
 
 interface Stats {
 	fileName?: string;
@@ -89,6 +94,14 @@ export class FileImport {
 
 	private row = 0;
 
+	/** The file's orig_ids so far: a row repeating one is not sent (cdr.repeats.ts). */
+	private readonly origIds = new OrigIdsOfRun();
+
+	/** Rows repeating an earlier row's call, counted once every batch is answered. */
+	private readonly sameRows: Array<{ row: number; line: number; origId: string; of: number }> = [];
+
+	private readonly refusedRowNumbers = new Set<number>();
+
 	// One row's values by field, reused for every row.
 	private readonly values: CdrValues = FIELDS.map(() => undefined);
 
@@ -134,6 +147,7 @@ export class FileImport {
 			if (this.take(fields, reader.lineOfRecord)) await this.dispatch();
 		if (this.batch.size) await this.dispatch();
 		while (this.inFlight.length) await this.settle();
+		this.settleRepeats();
 	}
 
 	/**
@@ -180,6 +194,17 @@ export class FileImport {
 		const reason = refusalOf(values);
 		if (reason) {
 			this.refuse(this.row, line, String(values[ORIG_ID] ?? ''), reason);
+			return false;
+		}
+		const origId = values[ORIG_ID] as string;
+		const repeat = this.origIds.repeatOf(origId, values, this.row);
+		if (repeat?.same && settings.duplicateIsSuccess) {
+			// A duplicate of its earlier row once that row is known held (settleRepeats).
+			this.sameRows.push({ row: this.row, line, origId, of: repeat.of });
+			return false;
+		}
+		if (repeat) {
+			this.refuse(this.row, line, origId, repeatRefusal(origId, repeat, 'row'));
 			return false;
 		}
 		this.batch.add(this.row, line, values);
@@ -284,20 +309,17 @@ export class FileImport {
 			const result = results[position] ?? {};
 			const reason = String(result.description ?? result.message ?? 'CDR refused');
 			const duplicate = reason === PLATFORM_MESSAGES.cdrDuplicate;
-			// A batch sent again after a try that may have reached the platform finds its own rows there.
-			if (
-				result.success === true ||
-				result.success === 'true' ||
-				(duplicate && record.earlierMayHaveReached)
-			) {
+			if (result.success === true || result.success === 'true') {
 				this.accept(batch.startdates[position]);
 				continue;
 			}
 			if (duplicate) {
 				// Counted once, as a duplicate; listed with the refused rows unless it counts as success.
 				stats.duplicates++;
-				if (!this.settings.duplicateIsSuccess)
-					this.list(batch.rows[position], batch.lines[position], batch.origIds[position], reason);
+				if (this.settings.duplicateIsSuccess) continue;
+				// Held after a try whose answer was lost: this row stored then, or another call's; never counted as accepted.
+				const why = record.earlierMayHaveReached ? HELD_MAYBE_THIS_ROW : reason;
+				this.list(batch.rows[position], batch.lines[position], batch.origIds[position], why);
 				continue;
 			}
 			this.refuse(batch.rows[position], batch.lines[position], batch.origIds[position], reason);
@@ -312,8 +334,17 @@ export class FileImport {
 		if (stats.lastCallDate === null || date > stats.lastCallDate) stats.lastCallDate = date;
 	}
 
+	/** Rows repeating an earlier row's call: duplicates where that row is held, else refused as it was. */
+	private settleRepeats(): void {
+		for (const { row, line, origId, of } of this.sameRows.splice(0)) {
+			if (!this.refusedRowNumbers.has(of)) this.stats.duplicates++;
+			else this.refuse(row, line, origId, notStoredRepeat(origId, of, 'row'));
+		}
+	}
+
 	private refuse(row: number, line: number, origId: string, reason: string): void {
 		this.stats.refused++;
+		this.refusedRowNumbers.add(row);
 		this.list(row, line, origId, reason);
 	}
 

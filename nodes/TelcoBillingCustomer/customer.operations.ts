@@ -352,6 +352,7 @@ export const customerOperations: Operation[] = [
 		path: '/customer/payment/{cid}',
 		fields: paymentFields,
 		prepare: preparePayment,
+		moneyFields: ['amount'],
 		rules: [rules.minimum('body', 'amount', 'Amount', 1), paymentSourceRule],
 		secretFields: ['cc_number', 'cc_ccv', 'payment_token'],
 	},
@@ -403,6 +404,7 @@ export const customerOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['date'],
+		moneyFields: ['amount'],
 		rules: [
 			rules.required('body', 'transaction_id', 'Transaction ID'),
 			rules.date('body', 'date', 'Date'),
@@ -421,6 +423,7 @@ export const customerOperations: Operation[] = [
 			collection('Charge Fields', 'chargeFields', chargeItemFields),
 		],
 		dateFields: ['charge_date'],
+		moneyFields: ['amount'],
 		rules: [
 			rules.required('body', 'cid', 'Customer'),
 			rules.required('body', 'description', 'Description'),
@@ -448,6 +451,7 @@ export const customerOperations: Operation[] = [
 			collection('Update Fields', 'chargeUpdateFields', chargeItemFields),
 		],
 		dateFields: ['charge_date'],
+		moneyFields: ['amount'],
 		rules: [rules.date('body', 'charge_date', 'Charge Date')],
 	},
 	{

@@ -294,10 +294,13 @@ export const serviceOperations: Operation[] = [
 		name: 'Get Many',
 		action: 'Get many services',
 		description: 'List the department’s services',
-		method: 'GET',
-		path: '/services/get/page/{page}',
-		list: 'paged',
-		output: { numbers: SERVICE_NUMBERS },
+		// The spec's services/get/page answers service type records, not services: the listing is a search
+		// every service matches (id > 0), answered whole.
+		method: 'POST',
+		path: '/services/search',
+		list: 'whole',
+		sendBody: () => [{ field: 'id', operator: '>', value: '0' }],
+		output: { root: 'records', numbers: SERVICE_NUMBERS },
 	},
 	{
 		value: 'search',
@@ -347,6 +350,7 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['start_date'],
+		moneyFields: ['monthlyfee'],
 		rules: [
 			rules.required('body', 'cid', 'Customer'),
 			rules.required('body', 'servicetype', 'Service Type'),
@@ -409,6 +413,7 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['start_date'],
+		moneyFields: ['monthlyfee'],
 		rules: [monthlyFeeRule, rules.date('body', 'start_date', 'Start Date'), statusRule],
 		prepare: (input) => {
 			if (input.param('recalculateMonthlyFee', false)) input.body.monthlyfee = false;
@@ -469,6 +474,7 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['charge_date'],
+		moneyFields: ['inc_tax_amount'],
 		rules: [
 			rules.required('body', 'enid', 'Service'),
 			rules.pattern('body', 'enid', 'Service', WHOLE, 'must be a whole number (the service ID)'),

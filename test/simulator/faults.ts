@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * | `empty200`       | HTTP 200 with an empty body (the route does not run)                               |
  * | `truncated200`   | HTTP 200, application/json, the route's real answer cut in half (the route RAN)    |
  * | `failAfterWrite` | HTTP 503 after the route ran and stored: what a lost answer looks like to a client |
+ * | `resetAfterWrite`| the route ran and stored, then the connection reset (ECONNRESET) before the answer  |
  * | `drop`           | the connection closed (FIN) without an answer                                      |
  * | `reset`          | the connection reset (TCP RST, the client sees ECONNRESET) without an answer       |
  * | `hang`           | no answer at all; the client's timeout ends it                                     |
@@ -38,6 +39,7 @@ export type Fault =
 	| 'empty200'
 	| 'truncated200'
 	| 'failAfterWrite'
+	| 'resetAfterWrite'
 	| 'drop'
 	| 'reset'
 	| 'hang'
@@ -54,6 +56,7 @@ export const NAMED_FAULTS = [
 	'empty200',
 	'truncated200',
 	'failAfterWrite',
+	'resetAfterWrite',
 	'drop',
 	'reset',
 	'hang',

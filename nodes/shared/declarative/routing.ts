@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
@@ -232,7 +233,12 @@ async function itemsFor(
 			toRecords(await op.answerFrom(request, state.input, notesOf(context, state)), op.output),
 		);
 	if (op.beforeRequest) {
-		state.before = await op.beforeRequest(request, state.input);
+		const refuse = (message: string, description: string) =>
+			new NodeOperationError(context.getNode(), message, {
+				itemIndex: context.getItemIndex(),
+				description,
+			});
+		state.before = await op.beforeRequest(request, state.input, refuse);
 		if (op.sendBody && op.method !== 'GET')
 			sent.body = op.sendBody(state.input, state.before) as IDataObject;
 	}

@@ -83,6 +83,12 @@ export interface OperationSpec {
 	/** Body fields that hold date-times: converted to YYYY-MM-DD HH:MM:SS before the rules run. */
 	dateTimeFields?: string[];
 	/**
+	 * Body fields holding amounts the spec types as numbers (float, decimal): sent as the JSON number
+	 * whose text is what was given; text that is not an amount, or more digits than a number carries
+	 * exactly, is refused naming the field.
+	 */
+	moneyFields?: string[];
+	/**
 	 * Body fields the spec types as strings: a number an expression gives (a spreadsheet column) is sent
 	 * as its text, as the spec types it.
 	 */
@@ -92,6 +98,12 @@ export interface OperationSpec {
 	/** The credential the requests go through, when not the API credential (the portal login's). */
 	credential?: string;
 }
+
+/**
+ * Refuses the item's input for a reason only the platform's answers reveal (a filter field the department
+ * does not have): an error naming the field and the rule, whose description says what was and was not sent.
+ */
+export type Refuse = (message: string, description: string) => Error;
 
 /**
  * The steps an operation may add, in the order they run for each input item (routing.ts): the input is
@@ -112,6 +124,7 @@ export interface OperationHooks {
 	beforeRequest?: (
 		request: (options: SendOptions) => Promise<unknown>,
 		input: RequestInput,
+		refuse: Refuse,
 	) => Promise<IDataObject>;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
 	sendBody?: (input: RequestInput, before?: IDataObject) => unknown;
@@ -161,6 +174,7 @@ export type Operation = OperationSpec & OperationHooks;
 // The method alone misjudges these: the platform reads through POST (searches, filters, previews, reports,
 // qualification, quotes) and writes through GET (contact delete, credit management, ETF, the demo reset).
 const POST_READS = new Set([
+	'getAll',
 	'search',
 	'filter',
 	'preview',
