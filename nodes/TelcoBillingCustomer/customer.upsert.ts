@@ -154,7 +154,8 @@ function sameValue(held: unknown, given: unknown): boolean {
  */
 function holds(record: IDataObject, body: IDataObject): boolean {
 	return Object.entries(body).every(
-		([field, value]) => Object.hasOwn(record, field) && sameValue(record[field], value),
+		([field, value]) =>
+			Object.prototype.hasOwnProperty.call(record, field) && sameValue(record[field], value),
 	);
 }
 
