@@ -57,7 +57,7 @@ export const operationField: INodeProperties = {
 			action: 'Import a CSV file of call records',
 			description:
 				'Read a CSV file of CDRs from a binary property and send it in batches: one summary ' +
-				'item, plus the refused rows',
+				'item per file, its refused rows inside it',
 		},
 	],
 	default: 'addMany',

@@ -17,11 +17,11 @@ import { notStoredRepeat, OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
 import type { CdrValues } from './cdr.records';
 import { resultsInBatchOrder } from './cdr.results';
 
-/** Refused rows given as output items; all of them are in the CSV on the summary item. */
 // Batches read and sent ahead of the oldest one still unanswered, per Parallel Batches place.
 const UNCOUNTED_PER_SLOT = 4;
 
-const MAX_REFUSED_ITEMS = 1000;
+/** Refused rows listed in the summary item; all of them are in the CSV attached to it. */
+const MAX_REFUSED_LISTED = 1000;
 
 const HELD_MAYBE_THIS_ROW =
 	`${PLATFORM_MESSAGES.cdrDuplicate}: may be this row, stored by an earlier try whose answer was lost, ` +
@@ -64,7 +64,7 @@ function csvField(value: unknown): string {
 export class FileImport {
 	readonly stats: Stats;
 
-	private readonly refusedItems: INodeExecutionData[] = [];
+	private readonly refusedRows: IDataObject[] = [];
 
 	private readonly refusedCsv = ['row,line,orig_id,reason'];
 
@@ -102,7 +102,7 @@ export class FileImport {
 	/** Rows repeating an earlier row's call, counted once every batch is answered. */
 	private readonly sameRows: Array<{ row: number; line: number; origId: string; of: number }> = [];
 
-	private readonly refusedRows = new Set<number>();
+	private readonly refusedRowNumbers = new Set<number>();
 
 	// One row's values by field, reused for every row.
 	private readonly values: CdrValues = FIELDS.map(() => undefined);
@@ -152,15 +152,20 @@ export class FileImport {
 		this.settleRepeats();
 	}
 
-	/** The summary item and the refused rows as items. */
+	/**
+	 * The file's one summary item, its refused rows inside it: an item per refused row beside the summary
+	 * would mix two shapes on one output (a table of blanks) and run the next node once per refused row.
+	 */
 	async output(failure?: NodeOperationError): Promise<INodeExecutionData[]> {
-		const summary: INodeExecutionData = { json: { ...this.stats } as unknown as IDataObject };
+		const summary: INodeExecutionData = {
+			json: { ...this.stats, refusedRows: this.refusedRows } as unknown as IDataObject,
+		};
 		if (failure) {
 			summary.json.error = failure.message;
 			summary.json.lastAcknowledgedRow = failure.context.lastAcknowledgedRow as number;
 			summary.json.resumeAtRow = failure.context.resumeAtRow as number;
 		}
-		if (this.stats.refused > 0) {
+		if (this.refusedCsv.length > 1) {
 			summary.binary = {
 				refused: await this.context.helpers.prepareBinaryData(
 					Buffer.from(this.refusedCsv.join('\n') + '\n', 'utf8'),
@@ -169,7 +174,7 @@ export class FileImport {
 				),
 			};
 		}
-		return [summary, ...this.refusedItems];
+		return [summary];
 	}
 
 	/** Takes one record of the file; true when the batch is full. */
@@ -311,12 +316,15 @@ export class FileImport {
 				continue;
 			}
 			if (duplicate) {
+				// Counted once, as a duplicate; listed with the refused rows unless it counts as success.
 				stats.duplicates++;
 				if (this.settings.duplicateIsSuccess) continue;
+				// Held after a try whose answer was lost: this row stored then, or another call's; never counted as accepted.
+				const why = record.earlierMayHaveReached ? HELD_MAYBE_THIS_ROW : reason;
+				this.list(batch.rows[position], batch.lines[position], batch.origIds[position], why);
+				continue;
 			}
-			// Held after a try whose answer was lost: this row stored then, or another call's; never counted as accepted.
-			const why = duplicate && record.earlierMayHaveReached ? HELD_MAYBE_THIS_ROW : reason;
-			this.refuse(batch.rows[position], batch.lines[position], batch.origIds[position], why);
+			this.refuse(batch.rows[position], batch.lines[position], batch.origIds[position], reason);
 		}
 		this.acknowledged = batch.lastRow;
 	}
@@ -331,17 +339,21 @@ export class FileImport {
 	/** Rows repeating an earlier row's call: duplicates where that row is held, else refused as it was. */
 	private settleRepeats(): void {
 		for (const { row, line, origId, of } of this.sameRows.splice(0)) {
-			if (!this.refusedRows.has(of)) this.stats.duplicates++;
+			if (!this.refusedRowNumbers.has(of)) this.stats.duplicates++;
 			else this.refuse(row, line, origId, notStoredRepeat(origId, of, 'row'));
 		}
 	}
 
 	private refuse(row: number, line: number, origId: string, reason: string): void {
 		this.stats.refused++;
-		this.refusedRows.add(row);
+		this.refusedRowNumbers.add(row);
+		this.list(row, line, origId, reason);
+	}
+
+	private list(row: number, line: number, origId: string, reason: string): void {
 		this.refusedCsv.push(`${row},${line},${csvField(origId)},${csvField(reason)}`);
-		if (this.refusedItems.length < MAX_REFUSED_ITEMS)
-			this.refusedItems.push({ json: { row, line, orig_id: origId, reason } });
+		if (this.refusedRows.length < MAX_REFUSED_LISTED)
+			this.refusedRows.push({ row, line, orig_id: origId, reason });
 	}
 
 	logProgress(state: string): void {

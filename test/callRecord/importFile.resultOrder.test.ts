@@ -34,9 +34,9 @@ test('Import File names the refused row by the result’s yourid, not by its pos
 	try {
 		const result = await importCsv([row('fresh'), row('taken')], proxy.url);
 		expect(node.sim().state.cdrs.all.filter((c) => c.orig_id === 'fresh')).toHaveLength(1);
-		const [, ...refused] = jsonOf(result);
+		const [summary] = jsonOf(result);
 		// Paired by position it output row 1 'fresh' (stored) refused as 'CDR ID already exists'; 'taken' accepted.
-		expect(refused).toEqual([
+		expect(summary.refusedRows).toEqual([
 			{ row: 2, line: 3, orig_id: 'taken', reason: 'CDR ID already exists' },
 		]);
 	} finally {

@@ -17,8 +17,16 @@ test('an empty spreadsheet cell in Create or Update leaves the stored mobile as 
 			email: '={{ $json.email }}',
 			customerFields: { mobile: '={{ $json.mobile }}', company: '={{ $json.company }}' },
 		}),
-		{ input: [{ email: before.email, mobile: '', company: 'Smith Plumbing 1' }] },
+		{ input: [{ email: before.email, mobile: '', company: 'Smith Plumbing One' }] },
 	);
-	expect(jsonOf(result)).toEqual([{ action: 'updated', cid: 1001 }]);
+	// The company changed, so the customer is written; the empty cell is not.
+	expect(jsonOf(result)).toEqual([
+		expect.objectContaining({
+			action: 'updated',
+			cid: 1001,
+			company: 'Smith Plumbing One',
+			mobile: '0410000000',
+		}),
+	]);
 	expect(state().customers.find((c) => c.cid === 1001)!.mobile).toBe('0410000000');
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { takeViolations } from '../conformance/guard';
 import { runNode } from '../harness/engine';
-import type { RunResult } from '../harness/engine';
+import type { InputFile, RunResult } from '../harness/engine';
 import { DEMO_KEY } from '../harness/nodeRunner';
 import { reorderingProxy } from '../harness/reorderProxy';
 import { startSimulator } from '../simulator/app';
@@ -64,7 +64,12 @@ export const platformCase = fc.record({
 export async function onFreshPlatform(
 	nodeType: INodeType,
 	{ faults, shares, maxConcurrency, continueOnFail, reordered }: PlatformCase,
-	run: { parameters: INodeParameters; input: IDataObject[]; prepare?: (sim: Simulator) => void },
+	run: {
+		parameters: INodeParameters;
+		input: IDataObject[];
+		inputFiles?: Array<Record<string, InputFile>>;
+		prepare?: (sim: Simulator) => void;
+	},
 	check: (result: RunResult, sim: Simulator) => void,
 ): Promise<void> {
 	const sim = await startSimulator();
@@ -79,6 +84,7 @@ export async function onFreshPlatform(
 			nodeType,
 			parameters: run.parameters,
 			input: run.input,
+			inputFiles: run.inputFiles,
 			continueOnFail,
 			credentials: { baseUrl: proxy?.url ?? sim.url, apiKey: DEMO_KEY, maxConcurrency },
 		});

@@ -134,6 +134,18 @@ function n8nCli(n8n, args, env) {
 }
 
 /**
+ * What a user fills in before an example's first run, filled for the sandbox: `cdrFile` (the CDR examples'
+ * CDR File node, empty in the files so that an import elsewhere fails at Read CDR File instead of reading a
+ * path that only exists here) becomes the package's sample CSV.
+ */
+function fillExampleSettings(workflow, dataFolder) {
+	for (const node of workflow.nodes)
+		for (const assignment of node.parameters?.assignments?.assignments ?? [])
+			if (assignment.name === 'cdrFile' && assignment.value === '')
+				assignment.value = join(dataFolder, 'cdrs.csv');
+}
+
+/**
  * Writes what `n8n import:*` reads: the sandbox credentials (pointing at the simulator and its mail sink),
  * and the example workflows with their node types as n8n names the package in the given `loading` mode
  * (`CUSTOM.<node>` for the default, `custom`; unchanged for `installed`).
@@ -173,13 +185,12 @@ function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, loading = 'cus
 	const examples = join(ROOT, 'examples');
 	const ids = [];
 	for (const file of readdirSync(examples).filter((f) => f.endsWith('.json'))) {
-		const text = readFileSync(join(examples, file), 'utf8')
-			.split(PACKAGE_PREFIX)
-			.join(typePrefix)
-			.split('__EXAMPLES_DATA__')
-			.join(join(examples, 'data'));
-		writeFileSync(join(folder, 'workflows', file), text);
-		ids.push({ file, id: JSON.parse(text).id, name: JSON.parse(text).name });
+		const workflow = JSON.parse(
+			readFileSync(join(examples, file), 'utf8').split(PACKAGE_PREFIX).join(typePrefix),
+		);
+		fillExampleSettings(workflow, join(examples, 'data'));
+		writeFileSync(join(folder, 'workflows', file), JSON.stringify(workflow, null, 2));
+		ids.push({ file, id: workflow.id, name: workflow.name });
 	}
 	return ids;
 }
