@@ -18,6 +18,7 @@ import { walkPages } from '../transport/pager';
 import { checkInput, readInput } from '../operation/requestInput';
 import type { RequestInput } from '../input/rules';
 import { subjectOf } from '../operation/subject';
+import { customerIdOf } from '../operation/customerRef';
 import { concurrencyOf, limited } from '../transport/limiter';
 import type { Aside } from '../transport/limiter';
 import { CREDENTIAL_TYPE, platformRequest, secretsOfRequest } from '../transport/transport';
@@ -197,6 +198,23 @@ async function readPages(
 	return itemsOf(context, op, input, records);
 }
 
+/**
+ * A customer in the path given by anything but its ID (an account_id, a company or person name, as a model
+ * fills it) is looked up first, and the path carries the ID: a name the platform would not know reaches
+ * the customer it is, and one that is no customer's, or several customers', stops before any write.
+ */
+async function customerInPath(
+	request: ReturnType<typeof senderFor>,
+	op: Operation,
+	input: RequestInput,
+	sent: IHttpRequestOptions,
+): Promise<void> {
+	const ref = input.path.cid;
+	if (ref === undefined || /^\d+$/.test(String(ref).trim())) return;
+	input.path.cid = String(await customerIdOf(request, ref));
+	sent.url = fillPath(op.path, { ...input.path, page: 1 });
+}
+
 /** The operation's requests for one item, and its output items. */
 async function itemsFor(
 	context: IExecutePaginationFunctions,
@@ -204,8 +222,9 @@ async function itemsFor(
 	state: Prepared,
 	sent: IHttpRequestOptions,
 ): Promise<INodeExecutionData[]> {
-	if (op.list === 'paged') return await readPages(context, op, sent, state);
 	const request = senderFor(context, state.settings);
+	await customerInPath(request, op, state.input, sent);
+	if (op.list === 'paged') return await readPages(context, op, sent, state);
 	if (op.answerFrom)
 		return itemsOf(
 			context,
