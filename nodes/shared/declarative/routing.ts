@@ -223,7 +223,8 @@ async function itemsFor(
 	sent: IHttpRequestOptions,
 ): Promise<INodeExecutionData[]> {
 	const request = senderFor(context, state.settings);
-	await customerInPath(request, op, state.input, sent);
+	// An operation assembled from its own requests resolves its customer itself (Customer Update).
+	if (!op.answerFrom) await customerInPath(request, op, state.input, sent);
 	if (op.list === 'paged') return await readPages(context, op, sent, state);
 	if (op.answerFrom)
 		return itemsOf(
