@@ -11,7 +11,9 @@ const sim = () => node.sim();
 const rl = (value: string) => ({ __rl: true, mode: 'list', value });
 const seeded = (cid: number) => sim().state.customers.find((c) => c.cid === cid)!;
 const writes = () =>
-	sim().requests.filter((r) => r.method === 'POST' || /\/set/.test(r.url)).map((r) => r.url);
+	sim()
+		.requests.filter((r) => r.method === 'POST' || /\/set/.test(r.url))
+		.map((r) => r.url);
 
 test('a company name in a path field (Get Balance) reaches the one customer with that company', async () => {
 	const target = seeded(1004);

@@ -69,7 +69,8 @@ async function customersNamed(
 	const found = new Map<string, IDataObject>();
 	const add = (customer: IDataObject) => found.set(String(customer.cid), customer);
 	for (const customer of all)
-		if (lower(customer.company) === needle || lower(customer.trading_name) === needle) add(customer);
+		if (lower(customer.company) === needle || lower(customer.trading_name) === needle)
+			add(customer);
 	const first = needle.split(' ')[0];
 	const searches: Array<[string, string, (record: IDataObject) => boolean]> = [];
 	if (needle.includes('@')) searches.push(['email', needle, (r) => lower(r.email) === needle]);
@@ -115,7 +116,9 @@ async function customerIdByName(request: Request, text: string): Promise<number>
 	const hint = near.length
 		? ` Customers whose company contains it: ${near.slice(0, 5).map(label).join(', ')}${near.length > 5 ? ', …' : ''}.`
 		: '';
-	throw refusal(`No customer is "${text}" (ID, account_id, crm_id, company or name).${hint} ${give}`);
+	throw refusal(
+		`No customer is "${text}" (ID, account_id, crm_id, company or name).${hint} ${give}`,
+	);
 }
 
 /**
