@@ -138,7 +138,7 @@ function n8nCli(n8n, args, env) {
  * and the example workflows with their node types as n8n names the package in the given `loading` mode
  * (`CUSTOM.<node>` for the default, `custom`; unchanged for `installed`).
  */
-function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, loading = 'custom' }) {
+function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, modelUrl, loading = 'custom' }) {
 	const typePrefix = checkLoading(loading) === 'installed' ? PACKAGE_PREFIX : 'CUSTOM.';
 	mkdirSync(join(folder, 'workflows'), { recursive: true });
 	const credentials = [
@@ -169,6 +169,14 @@ function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, loading = 'cus
 			},
 		},
 	];
+	// The scripted chat model (fakeChatModel.js), under the id the AI agent example names: it runs as imported.
+	if (modelUrl)
+		credentials.push({
+			id: 'telcoSandboxModel',
+			name: 'Scripted model (sandbox)',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-scripted-model', url: modelUrl },
+		});
 	writeFileSync(join(folder, 'credentials.json'), JSON.stringify(credentials, null, 2));
 	const examples = join(ROOT, 'examples');
 	const ids = [];
@@ -201,7 +209,7 @@ const SANDBOX_OWNER = {
  * Returns the environment to start n8n with (`extra` added to it), the examples imported, where the package
  * went and the names of the workflows rewritten.
  */
-function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, extra = {} }) {
+function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, modelUrl, extra = {} }) {
 	const firstInstall = !existsSync(installedPackageDir(userFolder));
 	const env = n8nEnv(n8n, userFolder, extra, { loading: 'installed' });
 	const folder = join(userFolder, 'imports');
@@ -209,6 +217,7 @@ function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, extra = {} })
 		simulatorUrl,
 		apiKey: DEMO_KEY,
 		smtpPort,
+		modelUrl,
 		loading: 'installed',
 	});
 	// The examples are imported afresh below, whatever they held.
