@@ -127,10 +127,8 @@ async function customerIdByName(request: Request, text: string): Promise<number>
  */
 export async function customerIdOf(request: Request, ref: unknown): Promise<number> {
 	const text = String(ref ?? '').trim();
-	try {
-		return await customerIdFor(request, text);
-	} catch (error) {
+	return await customerIdFor(request, text).catch(async (error: unknown) => {
 		if (/^\d+$/.test(text) || !isRefusal(error, { message: 'no customer found' })) throw error;
 		return await customerIdByName(request, text);
-	}
+	});
 }
