@@ -25,5 +25,4 @@ describe('Update', () => {
 		expect(node.sim().requests).toEqual([]);
 		expect(state().rateCards).toEqual(cards);
 	});
-
 });
