@@ -85,7 +85,8 @@ async function customersNamed(
 			request,
 			`/customer/search/${field}/${pathSegment('value', value)}`,
 		)) {
-			if (!same(record)) continue;
+			// Without a company the record cannot be told apart on the customer list: it names no one.
+			if (!same(record) || lower(record.company) === '') continue;
 			const companies = all.filter((customer) => lower(customer.company) === lower(record.company));
 			if (companies.length === 1) add(companies[0]);
 			else companies.forEach(add);
