@@ -10,8 +10,8 @@ const {
 	ROOT,
 	ensureN8n,
 	n8nCli,
+	n8nCliAsync,
 	n8nEnv,
-	n8nSpawn,
 	requestedVersion,
 } = require('../sandbox/n8n.js');
 const { LEAD, SCENARIOS, melbourneToday } = require('../sandbox/agentScenarios.js');
@@ -53,29 +53,6 @@ function startRecorder(target) {
 			resolve({ url: `http://127.0.0.1:${server.address().port}`, seen, bodies, server }),
 		),
 	);
-}
-
-/**
- * `n8n execute` in a child process this process does not wait on synchronously: the scripted model and the
- * recorder answer n8n from this process's event loop.
- */
-function executeAsync(args, env) {
-	return new Promise((resolve, reject) => {
-		const child = n8nSpawn(n8n, args, env, ['ignore', 'pipe', 'pipe']);
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		// A model that never answers would keep n8n waiting for its 10-minute request timeout.
-		const timer = setTimeout(() => child.kill('SIGTERM'), 5 * 60 * 1000);
-		child.on('error', reject);
-		child.on('exit', () => clearTimeout(timer));
-		child.on('exit', (code) =>
-			code === 0
-				? resolve(stdout)
-				: reject(new Error(`n8n ${args.join(' ')} failed (${code}):\n${stdout}\n${stderr}`)),
-		);
-	});
 }
 
 let n8n;
@@ -132,9 +109,9 @@ beforeAll(async () => {
 	n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
 	n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflow.json')}`], env);
 	// The run's JSON is the block from a line holding only "{" to the last line holding only "}".
-	const lines = (await executeAsync(['execute', `--id=${workflow.id}`, '--rawOutput'], env)).split(
-		'\n',
-	);
+	const lines = (
+		await n8nCliAsync(n8n, ['execute', `--id=${workflow.id}`, '--rawOutput'], env)
+	).split('\n');
 	const json = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
 	run = json.data?.resultData?.runData ?? json.resultData?.runData ?? json.runData;
 });

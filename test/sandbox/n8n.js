@@ -262,6 +262,29 @@ function migrateCustomWorkflows(n8n, env, folder, skip) {
 	return custom.map((workflow) => workflow.name);
 }
 
+/**
+ * An n8n CLI command (`execute`) in a child process this process does not wait on synchronously: a server
+ * in this process (the scripted chat model, a recorder) can answer n8n meanwhile. Resolves with its output.
+ */
+function n8nCliAsync(n8n, args, env) {
+	return new Promise((resolve, reject) => {
+		const child = n8nSpawn(n8n, args, env, ['ignore', 'pipe', 'pipe']);
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		// A model that never answers would keep n8n waiting for its 10-minute request timeout.
+		const timer = setTimeout(() => child.kill('SIGTERM'), 5 * 60 * 1000);
+		child.on('error', reject);
+		child.on('exit', () => clearTimeout(timer));
+		child.on('exit', (code) =>
+			code === 0
+				? resolve(stdout)
+				: reject(new Error(`n8n ${args.join(' ')} failed (${code}):\n${stdout}\n${stderr}`)),
+		);
+	});
+}
+
 /** Starts a long-running n8n command (start, worker) with its output piped to the caller. */
 function n8nSpawn(n8n, args, env, stdio = ['ignore', 'pipe', 'inherit']) {
 	return spawn(n8n.node, [n8n.bin, ...args], { env, stdio });
@@ -287,6 +310,7 @@ module.exports = {
 	installPackage,
 	installedPackageDir,
 	n8nCli,
+	n8nCliAsync,
 	n8nEnv,
 	n8nSpawn,
 	prepareImports,
