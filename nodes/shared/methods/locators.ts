@@ -38,7 +38,7 @@ export function customerLocator(overrides: Partial<INodeProperties> = {}): INode
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: '1042, ACC-1-0042 or a CRM ID',
+				placeholder: 'e.g. 1042, ACC-1-0042 or a CRM ID',
 				hint:
 					'The customer ID, account_id or crm_id, or a company or person name that only one ' +
 					'customer has. Anything but an ID is looked up first, before anything is written.',
@@ -72,7 +72,7 @@ export function serviceLocator(
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: '20001',
+				placeholder: 'e.g. 20001',
 				validation: [
 					{
 						type: 'regex',
