@@ -3,11 +3,21 @@ import { importFileFields } from './cdr.importFields';
 
 const show = (...operation: string[]) => ({ show: { operation } });
 
+// n8n describes a Tool variant by its operation's action only where a resource names the operation
+// ("Add a call record in …"); without one it gives the node's description, whatever the operation.
+export const resourceField: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'hidden',
+	default: 'callRecord',
+};
+
 export const operationField: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
 	type: 'options',
 	noDataExpression: true,
+	displayOptions: { show: { resource: ['callRecord'] } },
 	options: [
 		{
 			name: 'Add',

@@ -3,7 +3,7 @@ import { BLANK_LEFT_OUT, bodyField, collection } from '../shared/declarative/des
 import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
-import { customerIdFor, withCustomerIds } from '../shared/methods/locators';
+import { customerIdOf, withCustomerIds } from '../shared/methods/locators';
 import {
 	cidField,
 	customerRecordFields,
@@ -277,7 +277,7 @@ export const customerOperations: Operation[] = [
 		// The answer names no customer: the reference is resolved first (the customer a path reaches), and
 		// its cid output. Resolved before, not after: a failed read after a saved update would report failure.
 		answerFrom: async (request, input) => {
-			const cid = await customerIdFor(request, input.path.cid);
+			const cid = await customerIdOf(request, input.path.cid);
 			const answer = (await request({
 				method: 'POST',
 				url: `/customer/update/${cid}`,

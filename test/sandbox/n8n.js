@@ -150,7 +150,7 @@ function fillExampleSettings(workflow, dataFolder) {
  * and the example workflows with their node types as n8n names the package in the given `loading` mode
  * (`CUSTOM.<node>` for the default, `custom`; unchanged for `installed`).
  */
-function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, loading = 'custom' }) {
+function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, modelUrl, loading = 'custom' }) {
 	const typePrefix = checkLoading(loading) === 'installed' ? PACKAGE_PREFIX : 'CUSTOM.';
 	mkdirSync(join(folder, 'workflows'), { recursive: true });
 	const credentials = [
@@ -181,6 +181,14 @@ function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, loading = 'cus
 			},
 		},
 	];
+	// The scripted chat model (fakeChatModel.js), under the id the AI agent example names: it runs as imported.
+	if (modelUrl)
+		credentials.push({
+			id: 'telcoSandboxModel',
+			name: 'Scripted model (sandbox)',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-scripted-model', url: modelUrl },
+		});
 	writeFileSync(join(folder, 'credentials.json'), JSON.stringify(credentials, null, 2));
 	const examples = join(ROOT, 'examples');
 	const ids = [];
@@ -212,7 +220,7 @@ const SANDBOX_OWNER = {
  * Returns the environment to start n8n with (`extra` added to it), the examples imported, where the package
  * went and the names of the workflows rewritten.
  */
-function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, extra = {} }) {
+function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, modelUrl, extra = {} }) {
 	const firstInstall = !existsSync(installedPackageDir(userFolder));
 	const env = n8nEnv(n8n, userFolder, extra, { loading: 'installed' });
 	const folder = join(userFolder, 'imports');
@@ -220,6 +228,7 @@ function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, extra = {} })
 		simulatorUrl,
 		apiKey: DEMO_KEY,
 		smtpPort,
+		modelUrl,
 		loading: 'installed',
 	});
 	// The examples are imported afresh below, whatever they held.
@@ -264,6 +273,29 @@ function migrateCustomWorkflows(n8n, env, folder, skip) {
 	return custom.map((workflow) => workflow.name);
 }
 
+/**
+ * An n8n CLI command (`execute`) in a child process this process does not wait on synchronously: a server
+ * in this process (the scripted chat model, a recorder) can answer n8n meanwhile. Resolves with its output.
+ */
+function n8nCliAsync(n8n, args, env) {
+	return new Promise((resolve, reject) => {
+		const child = n8nSpawn(n8n, args, env, ['ignore', 'pipe', 'pipe']);
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		// A model that never answers would keep n8n waiting for its 10-minute request timeout.
+		const timer = setTimeout(() => child.kill('SIGTERM'), 5 * 60 * 1000);
+		child.on('error', reject);
+		child.on('exit', () => clearTimeout(timer));
+		child.on('exit', (code) =>
+			code === 0
+				? resolve(stdout)
+				: reject(new Error(`n8n ${args.join(' ')} failed (${code}):\n${stdout}\n${stderr}`)),
+		);
+	});
+}
+
 /** Starts a long-running n8n command (start, worker) with its output piped to the caller. */
 function n8nSpawn(n8n, args, env, stdio = ['ignore', 'pipe', 'inherit']) {
 	return spawn(n8n.node, [n8n.bin, ...args], { env, stdio });
@@ -289,6 +321,7 @@ module.exports = {
 	installPackage,
 	installedPackageDir,
 	n8nCli,
+	n8nCliAsync,
 	n8nEnv,
 	n8nSpawn,
 	prepareImports,

@@ -93,6 +93,9 @@ export function describeSingleOperation(resource: string, operation: Operation):
 			name: 'operation',
 			type: 'hidden',
 			default: value,
+			// Not shown; n8n reads the action here to describe the node's Tool variant ("{action} in {node}").
+			displayOptions: { show: { resource: [resource] } },
+			options: [{ name: operation.name, value, action: operation.action }],
 			routing: routingOf(operation),
 		},
 		...fields,
