@@ -92,7 +92,12 @@ async function connect(transport = 'streamable', token = TOKEN) {
 				})
 			: new StreamableHTTPClientTransport(url, { requestInit: { headers } });
 	const mcp = new Client({ name: 'telco-billing-e2e', version: '1.0.0' });
-	await mcp.connect(made);
+	try {
+		await mcp.connect(made);
+	} catch (error) {
+		await mcp.close().catch(() => undefined);
+		throw error;
+	}
 	return mcp;
 }
 
