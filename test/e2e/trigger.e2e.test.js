@@ -63,8 +63,8 @@ const FINISHED = ['completed', 'cancelled'];
  * saved after a poll that emitted. durable: n8n's durable scheduler (2.32+) runs each poll as a task on a new
  * Workflow object, and with durable cursors (2.36+) the static data is a cursor in n8n's database, committed
  * with the execution (or alone after a poll that emitted nothing) and dropped when the poll throws; a poll
- * time missed (n8n stopped) by more than its misfire grace is skipped, not caught up. Durable cursors need the scheduler itself on too
- * (N8N_SCHEDULER_ENABLED): n8n warns and keeps them off otherwise.
+ * time missed (n8n stopped) by more than its misfire grace is skipped, not caught up. Durable cursors need
+ * the scheduler itself on too (N8N_SCHEDULER_ENABLED): n8n warns and keeps them off otherwise.
  */
 const MODES = {
 	classic: { since: '0', env: {} },
