@@ -163,7 +163,12 @@ afterAll(async () => {
 	await client?.close().catch(() => undefined);
 	if (server && server.exitCode === null) {
 		server.kill('SIGTERM');
-		await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+		let timer;
+		await Promise.race([
+			server.exited,
+			new Promise((resolve) => (timer = setTimeout(resolve, 30_000))),
+		]);
+		clearTimeout(timer);
 		if (server.exitCode === null) server.kill('SIGKILL');
 	}
 	recorder?.server.closeAllConnections();
