@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
+import { RefusedAnswer } from '../shared/platform/failure';
 import { toSafeError } from '../shared/output/errors';
 import { NOTHING_SENT } from '../shared/input/rules';
 import { requestFor } from '../shared/output/items';
@@ -14,6 +15,7 @@ import type { ImportSettings } from './cdr.importSettings';
 import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
 import { notStoredRepeat, OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
 import type { CdrValues } from './cdr.records';
+import { resultsInBatchOrder } from './cdr.results';
 
 /** Refused rows given as output items; all of them are in the CSV on the summary item. */
 // Batches read and sent ahead of the oldest one still unanswered, per Parallel Batches place.
@@ -291,15 +293,15 @@ export class FileImport {
 		const { stats } = this;
 		stats.retries += Math.max(0, record.tries - 1);
 		stats.secondsWaiting = Math.round((stats.secondsWaiting * 1000 + record.waitedMs) / 100) / 10;
-		let failure = error;
-		if (!failure && (!Array.isArray(body) || body.length !== batch.size))
-			failure = new Error('The platform answered a batch with a different number of results');
-		if (failure) {
+		const paired = error ? undefined : resultsInBatchOrder(body, batch.origIds);
+		const failure =
+			typeof paired === 'string' ? new RefusedAnswer({ message: paired }, 'unmatched') : error;
+		if (failure || !Array.isArray(paired)) {
 			this.halted = true;
 			throw this.stopped(failure, batch);
 		}
 		stats.batches++;
-		const results = body as IDataObject[];
+		const results = paired;
 		for (let position = 0; position < batch.size; position++) {
 			const result = results[position] ?? {};
 			const reason = String(result.description ?? result.message ?? 'CDR refused');

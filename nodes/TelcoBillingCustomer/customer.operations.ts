@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/declarative/describe';
+import { BLANK_LEFT_OUT, bodyField, collection } from '../shared/declarative/describe';
 import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
@@ -113,7 +113,7 @@ const paymentFields: INodeProperties[] = [
 			name: 'cc_expmonth',
 			type: 'string' as const,
 			default: '',
-			placeholder: '07',
+			placeholder: 'e.g. 07',
 			description: 'Two digits, 01 to 12',
 		},
 		{
@@ -121,7 +121,7 @@ const paymentFields: INodeProperties[] = [
 			name: 'cc_expyear',
 			type: 'string' as const,
 			default: '',
-			placeholder: '2028',
+			placeholder: 'e.g. 2028',
 			description: 'Four digits',
 		},
 		{
@@ -262,7 +262,11 @@ export const customerOperations: Operation[] = [
 		description: 'Change fields of a customer found by ID, account_id or crm_id',
 		method: 'POST',
 		path: '/customer/update/{cid}',
-		fields: [cidField, collection('Update Fields', 'updateFields', customerRecordFields)],
+		fields: [
+			cidField,
+			collection('Update Fields', 'updateFields', customerRecordFields, BLANK_LEFT_OUT),
+		],
+		leaveOutBlank: true,
 		rules: [
 			rules.date('body', 'dob', 'Date of Birth'),
 			rules.oneOf('body', 'paymethod', 'Payment Method', ['invoice', 'credit card']),
@@ -399,7 +403,7 @@ export const customerOperations: Operation[] = [
 					name: 'payment_type',
 					type: 'string',
 					default: '',
-					placeholder: 'eftpos',
+					placeholder: 'e.g. eftpos',
 				}),
 			]),
 		],

@@ -1,5 +1,5 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/declarative/describe';
+import { BLANK_LEFT_OUT, bodyField, collection } from '../shared/declarative/describe';
 import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';
@@ -61,11 +61,11 @@ const upsertFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1042, ACC-1-0042 or a CRM ID',
+		placeholder: 'e.g. 1042, ACC-1-0042 or a CRM ID',
 		description: 'The platform’s reference of the customer to update',
 		displayOptions: { show: { matchOn: ['reference'] } },
 	},
-	collection('Customer Fields', 'customerFields', customerRecordFields),
+	collection('Customer Fields', 'customerFields', customerRecordFields, BLANK_LEFT_OUT),
 ];
 
 const byEmail = (input: RequestInput) => input.param('matchOn', 'email') === 'email';
@@ -257,6 +257,7 @@ export const upsertOperation: Operation = {
 	method: 'POST',
 	path: '/customer/add',
 	fields: upsertFields,
+	leaveOutBlank: true,
 	rules: [
 		...matchRules,
 		rules.date('body', 'dob', 'Date of Birth'),

@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds, serviceLocator } from '../shared/methods/locators';
 import { bodyField, collection } from '../shared/declarative/describe';
-import type { Notes, Operation, SendOptions } from '../shared/operation/operations';
+import type { Notes, Operation, RecordShape, SendOptions } from '../shared/operation/operations';
 import { findFailure } from '../shared/platform/envelope';
 import { RecordFailures } from '../shared/output/output';
 import type { RecordOutcome } from '../shared/output/output';
@@ -23,6 +23,40 @@ const SERVICE_NUMBERS = [
 	'call_rates_id',
 	'bundle_id',
 ];
+// The service record (16 fields; 20 in a search record): Simplify keeps these ten.
+const SERVICE_RECORD = [
+	'id',
+	'cid',
+	'service_num',
+	'start_date',
+	'servicetype',
+	'monthlyfee',
+	'date_ended',
+	'billing_cycle',
+	'contracterm',
+	'billing_name',
+	'call_rates_id',
+	'bundle_id',
+	'cost',
+	'quantity',
+	'parent_id',
+	'service_status',
+];
+const serviceShape = (extra: string[] = []): RecordShape => ({
+	id: 'id',
+	simplified: [
+		'cid',
+		'service_num',
+		'billing_name',
+		'service_status',
+		'servicetype',
+		'monthlyfee',
+		'start_date',
+		'date_ended',
+		'bundle_id',
+	],
+	fields: [...SERVICE_RECORD, ...extra],
+});
 const ETF_NUMBERS = ['amount_remaining', 'etf', 'etf_applied', 'enid'];
 const COST_NUMBERS = ['enid', 'monthlyfee', 'monthly_prorata_fee', 'dailyfee'];
 
@@ -41,9 +75,11 @@ const SEARCH_FIELDS = [
 	'start_date',
 	'username',
 ];
+// Equals cannot have '=' as its value: n8n reads a parameter starting with '=' as an expression, so it arrived
+// as ''. The others are sent as they are.
 const OPERATORS = [
 	{ name: 'Contains (Like)', value: 'like' },
-	{ name: 'Equals', value: '=' },
+	{ name: 'Equals', value: 'equals' },
 	{ name: 'Greater Than', value: '>' },
 	{ name: 'Greater Than or Equal', value: '>=' },
 	{ name: 'Less Than', value: '<' },
@@ -69,7 +105,7 @@ const serviceIdsField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	placeholder: '20001, 20002',
+	placeholder: 'e.g. 20001, 20002',
 	description: 'Service IDs (enid) separated by commas, or an expression giving an array of IDs',
 };
 
@@ -134,6 +170,30 @@ async function applyFee(
 }
 
 /**
+ * doMultipleETF's results by the service each names (`enid`): the spec does not promise the answer keeps
+ * the request's order. An answer that does not name each service sent exactly once is a reason: which
+ * fees were charged cannot then be told.
+ */
+function resultsByEnid(answers: unknown, send: ServiceId[]): Map<string, IDataObject> | string {
+	if (!Array.isArray(answers))
+		return 'The platform answered Apply ETF for Many with no list of results';
+	const sent = new Set(send.map(String));
+	const byEnid = new Map<string, IDataObject>();
+	for (const result of answers as IDataObject[]) {
+		const enid = String(result?.enid ?? '').trim();
+		if (!sent.has(enid))
+			return `The platform answered Apply ETF for Many with a result for enid ${enid || '(none)'}, which was not sent`;
+		if (byEnid.has(enid))
+			return `The platform answered Apply ETF for Many with two results for enid ${enid}`;
+		byEnid.set(enid, result);
+	}
+	const missing = send.find((id) => !byEnid.has(String(id)));
+	return missing === undefined
+		? byEnid
+		: `The platform answered Apply ETF for Many without a result for enid ${missing}`;
+}
+
+/**
  * A fee is charged at most once per service in a node run: a service listed again (in the same item or a
  * later one) is not sent, and its entry says which item charged it; where an earlier item's request may
  * or may not have reached the platform, the entry fails rather than risk charging twice. doMultipleETF
@@ -157,13 +217,18 @@ async function applyFees(
 			throw error;
 		});
 	}
-	const answered = new Map<number, RecordOutcome>();
-	send.forEach((id, at) => {
-		const json = ((Array.isArray(answers) ? answers[at] : undefined) ?? {}) as IDataObject;
+	const results = resultsByEnid(answers, send);
+	if (typeof results === 'string') {
+		for (const id of send) notes.about(etfKey(id)).unknownBy = notes.item;
+		throw new RefusedAnswer({ message: results }, 'unmatched');
+	}
+	const answered = new Map<ServiceId, RecordOutcome>();
+	for (const id of send) {
+		const json = results.get(String(id))!;
 		const failure = findFailure(json);
 		if (!failure) notes.about(etfKey(id)).appliedBy = notes.item;
-		answered.set(id, { json: { ...json, enid: Number(json.enid ?? id) }, failure });
-	});
+		answered.set(id, { json: { ...json, enid: Number(json.enid) }, failure });
+	}
 	const seen = new Set<number>();
 	const outcomes = listed.map((id, at): RecordOutcome => {
 		const first = earlier[at] ?? answered.get(id)!;
@@ -236,7 +301,7 @@ function searchCriteria(input: RequestInput): IDataObject[] {
 	const rows = fixedRows(input, 'criteria', 'rows');
 	const criteria = rows.map((row) => ({
 		field: row.field,
-		operator: row.operator ?? 'like',
+		operator: row.operator === 'equals' ? '=' : (row.operator ?? 'like'),
 		value: row.value ?? '',
 	}));
 	if (input.param('activeOnly', false))
@@ -285,7 +350,7 @@ const getService: Operation = {
 	method: 'GET',
 	path: '/services/get/{serviceId}',
 	fields: [service],
-	output: { root: 'serviceType', numbers: SERVICE_NUMBERS },
+	output: { root: 'serviceType', numbers: SERVICE_NUMBERS, simplify: serviceShape() },
 };
 
 export const serviceOperations: Operation[] = [
@@ -312,7 +377,11 @@ export const serviceOperations: Operation[] = [
 		fields: searchFields,
 		rules: [searchRule],
 		sendBody: searchCriteria,
-		output: { root: 'records', numbers: SERVICE_NUMBERS },
+		output: {
+			root: 'records',
+			numbers: SERVICE_NUMBERS,
+			simplify: serviceShape(['username', 'ip_ipadd', 'date_created', 'date_modified']),
+		},
 	},
 	getService,
 	{
@@ -498,7 +567,7 @@ export const serviceOperations: Operation[] = [
 		method: 'GET',
 		path: '/services/getRelatedServices/{serviceId}',
 		fields: [service],
-		output: { root: 'records', numbers: SERVICE_NUMBERS },
+		output: { root: 'records', numbers: SERVICE_NUMBERS, simplify: serviceShape() },
 	},
 	{
 		value: 'calculateEtf',

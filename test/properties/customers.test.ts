@@ -6,7 +6,8 @@ import { propertySettings } from './settings';
 import { onFreshPlatform, platformCase } from './platform';
 
 // Customer → Create or Update, matched on email, with what CRM exports feed it: the same address several
-// times in one run (case and spaces differing), names as text or as numbers, keys nobody maps, many items
+// times in one run (case and spaces differing), names as text or as numbers, a mapped cell often blank,
+// keys nobody maps, many items
 // at once under any Max Requests at Once, a platform whose search gives the cid or not, and faults.
 
 afterAll(async () => await shutdownEngine());
@@ -22,6 +23,8 @@ const ADDRESSES = [
 	'jo.tan@harbourfreight.example',
 	'liam.smith1@example.com',
 ];
+
+const MOBILE = '0411222333';
 
 const spelling = fc
 	.tuple(
@@ -44,6 +47,8 @@ const row = fc.record({
 	email: spelling,
 	name: fc.oneof(fc.constantFrom('Ruby', 'Jo', 'Liam'), fc.integer({ min: 1, max: 999 })),
 	Unmapped: fc.option(fc.string({ maxLength: 5 }), { nil: undefined }),
+	// A mapped column whose cell is often empty: blank never erases what the platform holds.
+	mobile: fc.constantFrom<string | null | undefined>('', '  ', null, undefined, MOBILE),
 });
 
 const customerCase = fc.record({
@@ -64,7 +69,7 @@ test('at most one customer per email that a run creates or updates; every succes
 						resource: 'customer',
 						operation: 'upsert',
 						email: '={{ $json.email }}',
-						customerFields: { name: '={{ $json.name }}' },
+						customerFields: { name: '={{ $json.name }}', mobile: '={{ $json.mobile }}' },
 					},
 					input: rows as unknown as IDataObject[],
 					prepare: (sim) => {
@@ -82,6 +87,14 @@ test('at most one customer per email that a run creates or updates; every succes
 						expect(touched.filter((c) => norm(c.email) === email).length).toBeLessThanOrEqual(1);
 					// Nothing else was touched.
 					for (const c of touched) expect(rows.map((r) => norm(r.email))).toContain(norm(c.email));
+					// A blank cell left the stored mobile as it was (a new customer's: none); only a mobile given was written.
+					for (const c of touched) {
+						const given = rows.some((r) => norm(r.email) === norm(c.email) && r.mobile === MOBILE);
+						const was = before.has(c.cid)
+							? (JSON.parse(before.get(c.cid)!) as { mobile: string }).mobile
+							: '';
+						expect(c.mobile).toBe(given && c.mobile !== was ? MOBILE : was);
+					}
 
 					const out = result.items.map((item) => item.json);
 					if (result.error) expect(out).toEqual([]);

@@ -1,6 +1,7 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { Operation } from '../operation/operations';
 import { routingOf } from './routing';
+import { simplifyFields } from './simplify';
 import { DATE_TIME_HINT } from '../input/dates';
 
 /** Every date field says how its value meets the platform's clock (dates.ts), unless it says more itself. */
@@ -69,6 +70,10 @@ export function describeResource(
 			displayOptions: show(resource, op.value, field.displayOptions),
 		})),
 		...(op.list ? listFields(resource, op.value) : []),
+		...simplifyFields(op.output?.simplify).map((field) => ({
+			...field,
+			displayOptions: show(resource, op.value, field.displayOptions),
+		})),
 	]);
 	return [operationProperty, ...fields];
 }
@@ -104,9 +109,23 @@ export function collection(
 	displayName: string,
 	name: string,
 	options: INodeProperties[],
+	description?: string,
 ): INodeProperties {
-	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		...(description && { description }),
+		options,
+	};
 }
+
+/** The hint of an update's fields when the row leaves blank values out (`leaveOutBlank`). */
+export const BLANK_LEFT_OUT =
+	'Only the fields you add are sent. A field that comes out blank (an empty cell, empty text, null) is ' +
+	'left out, so the value the platform holds stays: the API has no way to clear a field.';
 
 /** A dropdown loaded from the platform (`method` of the node's loadOptions): ids are picked, not typed. */
 export function loadedOptions(

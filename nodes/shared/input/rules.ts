@@ -8,6 +8,11 @@ import type {
 /** The description of every refusal made before a request: the user's data did not leave n8n. */
 export const NOTHING_SENT = 'Nothing was sent to the billing platform.';
 
+/** A refusal's description: which input item, as n8n writes it ("[item 1]"), and that nothing left n8n. */
+export function nothingSentFor(itemIndex: number): string {
+	return `Refused at [item ${itemIndex}]. ${NOTHING_SENT}`;
+}
+
 /** What an operation is about to send, after n8n has resolved every parameter. */
 export interface RequestInput {
 	path: IDataObject;
@@ -15,6 +20,8 @@ export interface RequestInput {
 	qs: IDataObject;
 	/** Reads any node parameter of the current item, resource locators resolved to their value. */
 	param: (name: string, fallback?: unknown) => unknown;
+	/** Whether the user filled the parameter in (an expression, or text that is not blank), whatever it resolves to. */
+	given?: (name: string) => boolean;
 }
 
 /** A rule returns the reason the input is refused, or undefined. Messages name the field and the rule. */

@@ -9,6 +9,7 @@ export type FailureKind =
 	| 'http'
 	| 'malformed'
 	| 'inconclusive'
+	| 'unmatched'
 	| 'connect'
 	| 'timeout'
 	| 'closed'
@@ -97,6 +98,11 @@ function whatHappened(failure: KindedFailure): string {
 				'Nothing was created or updated: the platform’s answers leave in doubt which record this ' +
 				'item is, and the node stops rather than guess.'
 			);
+		case 'unmatched':
+			return (
+				'The billing platform answered, but its per-record results do not name each record sent ' +
+				'exactly once, so which of them it carried out cannot be told.'
+			);
 		case 'malformed':
 			return (
 				'The billing platform answered, but not with the JSON this operation documents: a server that ' +
@@ -154,10 +160,17 @@ export class PlatformRequestError extends NodeApiError {
 export class RefusedAnswer extends Error {
 	readonly failure: KindedFailure;
 
-	/** `inconclusive`: the node stops because the answers leave in doubt what to write (not the platform's refusal). */
-	constructor(failure: PlatformFailure, kind: 'refused' | 'inconclusive' = 'refused') {
+	/**
+	 * `inconclusive`: the node stops because the answers leave in doubt what to write (not the platform's
+	 * refusal). `unmatched`: a write's per-record results cannot be paired with the records sent, so its
+	 * outcome is unknown.
+	 */
+	constructor(
+		failure: PlatformFailure,
+		kind: 'refused' | 'inconclusive' | 'unmatched' = 'refused',
+	) {
 		super(failure.message);
-		this.failure = { ...failure, kind };
+		this.failure = { ...failure, kind, ...(kind === 'unmatched' && { uncertain: true }) };
 	}
 }
 
