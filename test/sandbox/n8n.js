@@ -167,6 +167,13 @@ function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, modelUrl, load
 			type: 'telcoBillingPortalLoginApi',
 			data: { baseUrl: simulatorUrl, username: 'sandbox', password: 'sandbox-portal-1' },
 		},
+		// What MCP clients present to the MCP example's trigger (Authorization: Bearer sandbox-mcp-token).
+		{
+			id: 'telcoSandboxMcp',
+			name: 'MCP clients (sandbox)',
+			type: 'httpBearerAuth',
+			data: { token: 'sandbox-mcp-token' },
+		},
 		{
 			id: 'telcoSandboxSmtp',
 			name: 'Sandbox mail (simulator)',
