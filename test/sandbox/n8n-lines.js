@@ -7,6 +7,29 @@ const NEWEST = '2.41.1';
 const OLDEST = '2.8.4';
 
 const LINES = {
+	'1.123.81': {
+		// The 1.123 line still gets security releases. Its isolated-vm 6.2 does not build under Node 20
+		// (and without it `n8n import:workflow` fails: "IsolatePool failed to create any bridges"); Node 22 is
+		// what that line's images use.
+		node: '22.23.3',
+		package: {
+			// @opentelemetry/core and date-fns: as for 2.8.4.
+			dependencies: { n8n: '1.123.81', '@opentelemetry/core': '^2.1.0', 'date-fns': '^2.30.0' },
+			overrides: { xlsx: '0.18.5', '@langchain/langgraph-checkpoint': '1.0.1' },
+		},
+		ignoreScripts: true,
+		natives: [
+			'sqlite3',
+			'isolated-vm',
+			'cpu-features',
+			'ssh2',
+			'@parcel/watcher',
+			'msgpackr-extract',
+		],
+		verify: ['sqlite3', 'isolated-vm'],
+		estimate: 'about 8 minutes, 2 GB',
+		env: {},
+	},
 	'2.41.1': {
 		// n8n 2.36 and later need Node 24.
 		node: '24.21.0',
