@@ -29,6 +29,8 @@ const LINES = {
 		verify: ['sqlite3', 'isolated-vm'],
 		estimate: 'about 8 minutes, 2 GB',
 		env: {},
+		// 1.x has no publishing: a workflow is activated, and runs its triggers at the next start.
+		activate: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
 	},
 	'2.41.1': {
 		// n8n 2.36 and later need Node 24.
@@ -54,6 +56,8 @@ const LINES = {
 		estimate: 'about 9 minutes, 2.3 GB',
 		// Its MCP server registry refreshes from n8n's cloud at start and logs a stack trace when offline.
 		env: { N8N_DISABLED_MODULES: 'mcp-registry' },
+		// 2.x publishes a workflow (its active version), and runs its triggers at the next start.
+		activate: (id) => ['publish:workflow', `--id=${id}`],
 	},
 	'2.8.4': {
 		node: '20.20.2',
@@ -69,6 +73,7 @@ const LINES = {
 		verify: ['sqlite3'],
 		estimate: 'about 4 minutes, 1.7 GB',
 		env: {},
+		activate: (id) => ['publish:workflow', `--id=${id}`],
 	},
 };
 

@@ -12,7 +12,7 @@ const {
 } = require('node:fs');
 const { delimiter, join, resolve } = require('node:path');
 const { ensureN8n } = require('./n8n-install.js');
-const { NEWEST, OLDEST } = require('./n8n-lines.js');
+const { NEWEST, OLDEST, lineOf } = require('./n8n-lines.js');
 
 const ROOT = resolve(__dirname, '../..');
 /**
@@ -253,6 +253,14 @@ function migrateCustomWorkflows(n8n, env, folder, skip) {
 	return custom.map((workflow) => workflow.name);
 }
 
+/**
+ * Makes an imported workflow run its triggers from n8n's next start, with the CLI of the line (2.x publishes,
+ * 1.x activates).
+ */
+function activateWorkflow(n8n, id, env) {
+	return n8nCli(n8n, lineOf(n8n.version).activate(id), env);
+}
+
 /** Starts a long-running n8n command (start, worker) with its output piped to the caller. */
 function n8nSpawn(n8n, args, env, stdio = ['ignore', 'pipe', 'inherit']) {
 	return spawn(n8n.node, [n8n.bin, ...args], { env, stdio });
@@ -268,6 +276,7 @@ function requestedVersion(args = process.argv.slice(2)) {
 
 module.exports = {
 	DEMO_KEY,
+	activateWorkflow,
 	LOADING_MODES,
 	PACKAGE_NAME,
 	ROOT,
