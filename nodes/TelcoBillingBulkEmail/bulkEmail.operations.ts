@@ -1,11 +1,11 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import type { Operation } from '../shared/operation/operations';
+import type { Operation, Refuse } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
 import { checkSchedule } from './bulkEmail.schedule';
 import { audience, audienceRule, customerIdsField, filterRows } from './bulkEmail.fields';
+import { checkFilterFields, PREFIX } from './bulkEmail.filterFields';
 
-const PREFIX = '/customer/bulk-email';
 const COUNT_NUMBERS = ['id', 'count', 'recipient_count', 'sent_count', 'cancelled_count', 'total'];
 
 const campaignId: INodeProperties = {
@@ -89,7 +89,9 @@ const guardRule: Rule = (input) => {
 async function countAudience(
 	request: (options: IHttpRequestOptions) => Promise<unknown>,
 	input: RequestInput,
+	refuse: Refuse,
 ): Promise<IDataObject> {
+	await checkFilterFields(request, input, refuse, 'No campaign was created and nobody was mailed.');
 	if (input.param('guard', 'automatic') === 'manual')
 		return { count: Number(input.param('expectedCount', 0)) };
 	const preview = (await request({
@@ -155,6 +157,10 @@ export const bulkEmailOperations: Operation[] = [
 					? 'Sample Size (sampleLimit) must be a whole number from 0 to 1000'
 					: undefined,
 		],
+		beforeRequest: async (request, input, refuse) => {
+			await checkFilterFields(request, input, refuse, 'Nothing was previewed.');
+			return {};
+		},
 		sendBody: (input) => {
 			const body: IDataObject = {
 				...audience(input),

@@ -7,6 +7,8 @@ import { chunks, failureOfItem, requestFor } from '../shared/output/items';
 import { secretsOfRequest } from '../shared/transport/transport';
 import type { TryRecord } from '../shared/transport/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
+import { notStoredRepeat, OrigIdsOfRun, ranges, repeatRefusal } from './cdr.repeats';
+import { heldMaybeOurs } from './cdr.single';
 
 interface Pending {
 	itemIndex: number;
@@ -17,22 +19,42 @@ function recordFailure(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	result: IDataObject,
+	batchNote: string,
 ): NodeApiError {
 	const message = String(result.description ?? result.message ?? 'CDR refused');
 	const error = new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message: `${message} (orig_id ${String(result.yourid)})`,
-		description:
-			'The billing platform refused this call record; records before it in the batch were stored.',
+		description: `The billing platform refused this call record.${batchNote}`,
 		itemIndex,
 	});
 	error.context.platformMessage = message;
 	return error;
 }
 
+const plural = (list: number[]) => `item${list.length === 1 ? '' : 's'} ${ranges(list)}`;
+
+/** What the platform did with each record of a batch whose record failed: those after it count too. */
+function batchNote(batch: Pending[], results: IDataObject[], laterMaySend: boolean): string {
+	const stored = batch.filter((_, k) => isStored(results[k])).map((p) => p.itemIndex);
+	const refused = batch.filter((_, k) => !isStored(results[k])).map((p) => p.itemIndex);
+	const all = batch.map((p) => p.itemIndex);
+	const storedPart = stored.length ? `stored ${plural(stored)}` : 'stored none';
+	return (
+		` Of its batch (${plural(all)}) the platform ${storedPart} and refused ${plural(refused)}.` +
+		' Batches before it had no refused record.' +
+		(laterMaySend ? ' A later batch may have been on its way too (Parallel Batches).' : '')
+	);
+}
+
+const isStored = (result: IDataObject | undefined) =>
+	result?.success === true || result?.success === 'true';
+
 /**
  * Add Many: every item checked first (nothing is sent if one is bad, unless Continue On Fail), then sent
  * in batches through cdr/multiple/add, one request per batch, each result paired back to its item. Without
- * Continue On Fail the first refused record stops the node; batches already on their way still arrive.
+ * Continue On Fail the first refused record stops the node; batches already on their way still arrive. An
+ * item repeating an earlier item's orig_id is not sent (cdr.repeats.ts); a held orig_id after a try whose
+ * outcome is unknown may be ours or another call's, so it is never reported as stored.
  */
 export async function addMany(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = context.getInputData();
@@ -50,9 +72,20 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 
 	const out: INodeExecutionData[] = new Array(items.length);
 	const pending: Pending[] = [];
+	const origIds = new OrigIdsOfRun();
+	// The same call given twice, counted once its first item's outcome is known.
+	const sameCalls: Array<{ itemIndex: number; of: number; yourid: string }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const cdr = cdrOf(context, itemIndex, mapAutomatically ? items[itemIndex].json : undefined);
-		const refusal = cdrRefusal(cdr);
+		let refusal = cdrRefusal(cdr);
+		if (!refusal) {
+			const repeat = origIds.repeatOf(String(cdr.orig_id), Object.values(cdr), itemIndex);
+			if (repeat?.same && duplicateIsSuccess) {
+				sameCalls.push({ itemIndex, of: repeat.of, yourid: String(cdr.orig_id) });
+				continue;
+			}
+			if (repeat) refusal = repeatRefusal(String(cdr.orig_id), repeat, 'item');
+		}
 		if (!refusal) pending.push({ itemIndex, cdr });
 		else if (continueOnFail)
 			out[itemIndex] = errorItem(refuse(context, itemIndex, refusal), itemIndex, toErrorOutput);
@@ -97,38 +130,59 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 			continue;
 		}
 		const results = outcome.body as IDataObject[];
+		const note = () => batchNote(batch, results, parallel > 1 && k + 1 < batches.length);
 		batch.forEach(({ itemIndex }, position) => {
 			const result = results[position];
-			const ok = result.success === true || result.success === 'true';
 			const duplicate = result.description === PLATFORM_MESSAGES.cdrDuplicate;
-			if (ok) {
+			const maybeOurs = duplicate && outcome.record.earlierMayHaveReached;
+			let failed: NodeApiError | undefined;
+			if (isStored(result)) {
 				out[itemIndex] = {
 					json: { success: true, yourid: result.yourid, id: result.id },
 					pairedItem: { item: itemIndex },
 				};
-			} else if (duplicate && outcome.record.earlierMayHaveReached) {
-				// This batch's own row, stored by a try whose answer was lost.
+			} else if (duplicate && duplicateIsSuccess) {
 				out[itemIndex] = {
-					json: { success: true, yourid: result.yourid, storedOnEarlierTry: true },
+					json: {
+						success: true,
+						duplicate: true,
+						yourid: result.yourid,
+						...(maybeOurs && { maybeStoredByEarlierTry: true }),
+					},
 					pairedItem: { item: itemIndex },
 				};
-			} else if (duplicateIsSuccess && result.description === PLATFORM_MESSAGES.cdrDuplicate) {
-				out[itemIndex] = {
-					json: { success: true, duplicate: true, yourid: result.yourid },
-					pairedItem: { item: itemIndex },
-				};
-			} else if (continueOnFail) {
-				const failed = errorItem(
-					recordFailure(context, itemIndex, result),
+			} else if (maybeOurs) {
+				// Stored by a try whose answer was lost, or another call's: never reported as stored.
+				failed = heldMaybeOurs(
+					context,
 					itemIndex,
-					toErrorOutput,
+					`${PLATFORM_MESSAGES.cdrDuplicate} (orig_id ${String(result.yourid)})`,
+					continueOnFail ? '' : note(),
 				);
-				failed.json.yourid = result.yourid;
-				out[itemIndex] = failed;
 			} else {
-				throw recordFailure(context, itemIndex, result);
+				failed = recordFailure(context, itemIndex, result, continueOnFail ? '' : note());
 			}
+			if (!failed) return;
+			if (!continueOnFail) throw failed;
+			const item = errorItem(failed, itemIndex, toErrorOutput);
+			item.json.yourid = result.yourid;
+			if (maybeOurs) item.json.maybeStoredByEarlierTry = true;
+			out[itemIndex] = item;
 		});
+	}
+	for (const { itemIndex, of, yourid } of sameCalls) {
+		const earlier = out[of]?.json;
+		out[itemIndex] =
+			earlier?.success === true
+				? {
+						json: { success: true, duplicate: true, yourid, duplicateOfItem: of },
+						pairedItem: { item: itemIndex },
+					}
+				: errorItem(
+						refuse(context, itemIndex, notStoredRepeat(yourid, of)),
+						itemIndex,
+						toErrorOutput,
+					);
 	}
 	return out;
 }

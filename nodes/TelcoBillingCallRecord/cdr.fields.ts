@@ -147,7 +147,8 @@ export const cdrFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'Your own unique ID for the call; a second CDR with the same ID is refused',
+		description:
+			'Your own unique ID for the call, sent as text; a second CDR with the same ID is refused',
 		displayOptions: defineShow,
 	},
 	{
@@ -228,7 +229,7 @@ export const cdrFields: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether a CDR the platform already has ("CDR ID already exists") counts as ' +
-			'success, so a re-run import is safe',
+			'success (duplicate: true, never as stored), so a re-run import is safe',
 
 		displayOptions: show('add', 'addMany', 'importFile'),
 	},

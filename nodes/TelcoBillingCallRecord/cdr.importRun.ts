@@ -12,6 +12,7 @@ import { CsvReader } from './cdr.csv';
 import { ImportBatch } from './cdr.importBatch';
 import type { ImportSettings } from './cdr.importSettings';
 import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
+import { notStoredRepeat, OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
 import type { CdrValues } from './cdr.records';
 
 /** Refused rows given as output items; all of them are in the CSV on the summary item. */
@@ -19,6 +20,10 @@ import type { CdrValues } from './cdr.records';
 const UNCOUNTED_PER_SLOT = 4;
 
 const MAX_REFUSED_ITEMS = 1000;
+
+const HELD_MAYBE_THIS_ROW =
+	`${PLATFORM_MESSAGES.cdrDuplicate}: may be this row, stored by an earlier try whose answer was lost, ` +
+	'or another call’s; the API gives no way to read a call record back by its orig_id';
 
 interface Stats {
 	fileName?: string;
@@ -89,6 +94,14 @@ export class FileImport {
 
 	private row = 0;
 
+	/** The file's orig_ids so far: a row repeating one is not sent (cdr.repeats.ts). */
+	private readonly origIds = new OrigIdsOfRun();
+
+	/** Rows repeating an earlier row's call, counted once every batch is answered. */
+	private readonly sameRows: Array<{ row: number; line: number; origId: string; of: number }> = [];
+
+	private readonly refusedRows = new Set<number>();
+
 	// One row's values by field, reused for every row.
 	private readonly values: CdrValues = FIELDS.map(() => undefined);
 
@@ -134,6 +147,7 @@ export class FileImport {
 			if (this.take(fields, reader.lineOfRecord)) await this.dispatch();
 		if (this.batch.size) await this.dispatch();
 		while (this.inFlight.length) await this.settle();
+		this.settleRepeats();
 	}
 
 	/** The summary item and the refused rows as items. */
@@ -175,6 +189,17 @@ export class FileImport {
 		const reason = refusalOf(values);
 		if (reason) {
 			this.refuse(this.row, line, String(values[ORIG_ID] ?? ''), reason);
+			return false;
+		}
+		const origId = values[ORIG_ID] as string;
+		const repeat = this.origIds.repeatOf(origId, values, this.row);
+		if (repeat?.same && settings.duplicateIsSuccess) {
+			// A duplicate of its earlier row once that row is known held (settleRepeats).
+			this.sameRows.push({ row: this.row, line, origId, of: repeat.of });
+			return false;
+		}
+		if (repeat) {
+			this.refuse(this.row, line, origId, repeatRefusal(origId, repeat, 'row'));
 			return false;
 		}
 		this.batch.add(this.row, line, values);
@@ -279,12 +304,7 @@ export class FileImport {
 			const result = results[position] ?? {};
 			const reason = String(result.description ?? result.message ?? 'CDR refused');
 			const duplicate = reason === PLATFORM_MESSAGES.cdrDuplicate;
-			// A batch sent again after a try that may have reached the platform finds its own rows there.
-			if (
-				result.success === true ||
-				result.success === 'true' ||
-				(duplicate && record.earlierMayHaveReached)
-			) {
+			if (result.success === true || result.success === 'true') {
 				this.accept(batch.startdates[position]);
 				continue;
 			}
@@ -292,7 +312,9 @@ export class FileImport {
 				stats.duplicates++;
 				if (this.settings.duplicateIsSuccess) continue;
 			}
-			this.refuse(batch.rows[position], batch.lines[position], batch.origIds[position], reason);
+			// Held after a try whose answer was lost: this row stored then, or another call's; never counted as accepted.
+			const why = duplicate && record.earlierMayHaveReached ? HELD_MAYBE_THIS_ROW : reason;
+			this.refuse(batch.rows[position], batch.lines[position], batch.origIds[position], why);
 		}
 		this.acknowledged = batch.lastRow;
 	}
@@ -304,8 +326,17 @@ export class FileImport {
 		if (stats.lastCallDate === null || date > stats.lastCallDate) stats.lastCallDate = date;
 	}
 
+	/** Rows repeating an earlier row's call: duplicates where that row is held, else refused as it was. */
+	private settleRepeats(): void {
+		for (const { row, line, origId, of } of this.sameRows.splice(0)) {
+			if (!this.refusedRows.has(of)) this.stats.duplicates++;
+			else this.refuse(row, line, origId, notStoredRepeat(origId, of, 'row'));
+		}
+	}
+
 	private refuse(row: number, line: number, origId: string, reason: string): void {
 		this.stats.refused++;
+		this.refusedRows.add(row);
 		this.refusedCsv.push(`${row},${line},${csvField(origId)},${csvField(reason)}`);
 		if (this.refusedItems.length < MAX_REFUSED_ITEMS)
 			this.refusedItems.push({ json: { row, line, orig_id: origId, reason } });

@@ -40,6 +40,10 @@ const REQUIRED_SLOTS = REQUIRED.map(slot);
 const DATE_SLOTS = [STARTDATE, ENDDATE];
 const COST = slot('cost');
 const WHOLE_NUMBER_SLOTS = ['duration', 'billsec'].map(slot);
+/** The fields the spec types as strings: a number given for one (a spreadsheet column) is sent as its text. */
+const TEXT_SLOTS = ['orig_id', 'direction', 'destination_info', 'application', 'disposition'].map(
+	slot,
+);
 /** The fields the spec types as numbers: sent as numbers by every operation (Import File writes them so). */
 const NUMBER_SLOTS = ['duration', 'billsec', 'privacy_flag', 'cost'].map(slot);
 
@@ -52,11 +56,19 @@ function blank(value: unknown): boolean {
 }
 
 /**
- * What the node does to every CDR before checking it, in place: blank values dropped, dates in the
- * platform's format, direction in lower case, a boolean privacy flag as 0 or 1.
+ * What the node does to every CDR before checking it, in place: blank values dropped, numbers given for
+ * text fields as their decimal text, dates in the platform's format, direction in lower case, a boolean
+ * privacy flag as 0 or 1.
  */
 export function normalizeCdr(values: CdrValues): void {
 	for (let k = 0; k < FIELDS.length; k++) if (blank(values[k])) values[k] = undefined;
+	for (const k of TEXT_SLOTS) {
+		const value = values[k];
+		// An orig_id that is no exact whole number (past 2^53, a fraction) was changed before it got here:
+		// it stays a number, for refusalOf to refuse.
+		if (typeof value !== 'number' || (k === ORIG_ID && !Number.isSafeInteger(value))) continue;
+		values[k] = String(value);
+	}
 	for (const k of DATE_SLOTS) {
 		if (values[k] !== undefined) values[k] = toPlatformDateTime(values[k]);
 	}
@@ -71,6 +83,13 @@ export function refusalOf(values: CdrValues): string | undefined {
 	for (const k of REQUIRED_SLOTS) {
 		if (blank(values[k])) return `${CDR_FIELDS[FIELDS[k]]} (${FIELDS[k]}) is required`;
 	}
+	const origId = values[ORIG_ID];
+	if (typeof origId === 'number')
+		return (
+			`Original ID (orig_id) ${String(origId)} is not an exact whole number: give it as text ` +
+			'(a spreadsheet column of long ids loses digits as a number; format it as text)'
+		);
+	if (typeof origId !== 'string') return 'Original ID (orig_id) must be text or a whole number';
 	const direction = values[DIRECTION];
 	if (direction !== 'inbound' && direction !== 'outbound')
 		return 'Direction (direction) must be inbound or outbound';

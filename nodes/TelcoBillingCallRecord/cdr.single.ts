@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
 import { toSafeError } from '../shared/output/errors';
 import { isRefusal } from '../shared/platform/failure';
@@ -6,6 +7,7 @@ import { asItems, eachItem, requestFor } from '../shared/output/items';
 import { toRecords } from '../shared/output/output';
 import type { TryRecord } from '../shared/transport/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
+import { MAYBE_OURS, notStoredRepeat, OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
 
 type Read = (
 	context: IExecuteFunctions,
@@ -24,7 +26,9 @@ export function readPerItem(read: Read) {
 
 /**
  * Add: one CDR per item through cdr/add. Sending it again after a transient failure is harmless (the
- * platform refuses an orig_id it holds), and a CDR found there after such a try is the one this item sent.
+ * platform refuses an orig_id it holds). A held orig_id after a try whose outcome is unknown may be ours
+ * or another call's, so it is never reported as stored; an item repeating an earlier item's orig_id is
+ * not sent (cdr.repeats.ts).
  */
 export async function addOne(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const mapAutomatically = context.getNodeParameter('dataMode', 0) === 'autoMap';
@@ -34,10 +38,26 @@ export async function addOne(context: IExecuteFunctions): Promise<INodeExecution
 		0,
 		false,
 	) as boolean;
+	const origIds = new OrigIdsOfRun();
+	// Items whose orig_id the platform now holds for them (stored, or a duplicate counted as success).
+	const held = new Set<number>();
 	return await eachItem(context, async (itemIndex, secrets) => {
 		const cdr = cdrOf(context, itemIndex, mapAutomatically ? items[itemIndex].json : undefined);
 		const refusal = cdrRefusal(cdr);
 		if (refusal) throw refuse(context, itemIndex, refusal);
+		const origId = String(cdr.orig_id);
+		const repeat = origIds.repeatOf(origId, Object.values(cdr), itemIndex);
+		if (repeat) {
+			if (repeat.same && duplicateIsSuccess && held.has(repeat.of))
+				return asItems([
+					{ success: true, duplicate: true, yourid: origId, duplicateOfItem: repeat.of },
+				]);
+			const why =
+				repeat.same && duplicateIsSuccess
+					? notStoredRepeat(origId, repeat.of)
+					: repeatRefusal(origId, repeat, 'item');
+			throw refuse(context, itemIndex, why);
+		}
 		const record: TryRecord = { tries: 0, waitedMs: 0, earlierMayHaveReached: false };
 		try {
 			const body = (await requestFor(
@@ -47,14 +67,40 @@ export async function addOne(context: IExecuteFunctions): Promise<INodeExecution
 				secrets,
 				{ repeatable: true, record },
 			)) as IDataObject;
+			held.add(itemIndex);
 			return asItems([{ success: true, yourid: body.yourid, id: body.id }]);
 		} catch (error) {
 			const duplicate = isRefusal(error, { message: PLATFORM_MESSAGES.cdrDuplicate });
-			if (duplicate && record.earlierMayHaveReached)
-				return asItems([{ success: true, yourid: cdr.orig_id, storedOnEarlierTry: true }]);
-			if (duplicate && duplicateIsSuccess)
-				return asItems([{ success: true, duplicate: true, yourid: cdr.orig_id }]);
+			const maybeOurs = duplicate && record.earlierMayHaveReached;
+			if (duplicate && duplicateIsSuccess) {
+				held.add(itemIndex);
+				return asItems([
+					{
+						success: true,
+						duplicate: true,
+						yourid: origId,
+						...(maybeOurs && { maybeStoredByEarlierTry: true }),
+					},
+				]);
+			}
+			if (maybeOurs) throw heldMaybeOurs(context, itemIndex, PLATFORM_MESSAGES.cdrDuplicate);
 			throw toSafeError(context.getNode(), error, itemIndex, secrets);
 		}
 	});
+}
+
+/** A held orig_id after a try whose outcome is unknown: a failure, whose description says it may be ours. */
+export function heldMaybeOurs(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	batchNote = '',
+): NodeApiError {
+	const error = new NodeApiError(context.getNode(), { message } as JsonObject, {
+		message,
+		description: `${MAYBE_OURS}${batchNote}`,
+		itemIndex,
+	});
+	error.context.platformMessage = PLATFORM_MESSAGES.cdrDuplicate;
+	return error;
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { collection, loadedOptions } from '../shared/declarative/describe';
 import type { Operation } from '../shared/operation/operations';
-import { readBackSaved } from './catalog.readBack';
-import { fixedRows, isBlank, rules } from '../shared/input/rules';
+import { fixedRows, isBlank } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
 
 const RATE_NUMBERS = ['id', 'ctgid', 'active', 'billing_increment', 'international_markup_percent'];
@@ -149,11 +148,6 @@ function rateCardBody(input: RequestInput): IDataObject {
 	if ('active' in fields) fields.active = fields.active ? 1 : 0;
 	const rows = fixedRows(input, 'callTypes', 'rate');
 	const body: IDataObject = { ...fields };
-	// The spec's post body lists no id, but ctgid is the card's id among its fields (Resources › Call rate
-	// card) and the only way the spec leaves to name the card an update is for: without it every update
-	// would create a card. Whether the platform took it is checked on the answer (readBackSaved).
-	const id = input.param('ctgid', '');
-	if (!isBlank(id)) body.ctgid = Number(id);
 	if (rows.length) body.callTypes = rows.map(rateItem);
 	return body;
 }
@@ -221,17 +215,25 @@ export const callRateOperations: Operation[] = [
 		sendBody: rateCardBody,
 		output: { numbers: ['ctgid'] },
 	},
+	// Kept so saved workflows open and say why: the spec's callRates/post body (name, active,
+	// billing_increment, tags, international_markup_percent, callTypes[]) names no card, so a post always
+	// creates one. Sending ctgid anyway made a new card on a platform that ignores it.
 	{
 		value: 'update',
 		name: 'Update',
 		action: 'Update a call rate card',
-		description: 'Change a rate card or replace its rates',
+		description:
+			'Not possible through the API: the platform’s callRates/post cannot name an existing card, ' +
+			'so it is refused before anything is sent',
 		method: 'POST',
 		path: '/callRates/post',
 		fields: [rateCardId, rateCardOptions, rateItems],
-		// Without a valid id the update would create a card.
-		rules: [rules.recordId('param', 'ctgid', 'Call Rate Card'), rateCardRule],
+		rules: [
+			() =>
+				'Call Rate Card → Update is not possible through the billing platform’s API: callRates/post ' +
+				'has no field that names the card to change (spec 4.3.0), so the platform would create a ' +
+				'new card. Change the card in the billing platform, or use Create for a new one',
+		],
 		sendBody: rateCardBody,
-		...readBackSaved(getRateCard, { param: 'ctgid', answerKey: 'ctgid', what: 'call rate card' }),
 	},
 ];

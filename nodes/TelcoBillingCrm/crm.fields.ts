@@ -27,15 +27,18 @@ export const productRows = (withPrice: boolean): INodeProperties => ({
 					name: 'price',
 					type: 'number',
 					default: 0,
-					typeOptions: { numberPrecision: 2 },
-					description: withPrice ? 'Unit price of the sale' : 'Leave 0 to use the product’s price',
+					typeOptions: { numberPrecision: 4 },
+					description: withPrice
+						? 'Unit price of the sale in dollars, sent exactly as given (0.125 stays 0.125)'
+						: 'Leave 0 to use the product’s price',
 				},
 				{
 					displayName: 'Quantity',
 					name: 'quantity',
 					type: 'number',
 					default: 1,
-					typeOptions: { minValue: 1 },
+					typeOptions: { minValue: 1, numberPrecision: 0 },
+					description: 'A whole number (the platform counts whole units)',
 				},
 			],
 		},

@@ -5,6 +5,13 @@ import type { Operation } from '../shared/operation/operations';
 import { fixedRows, isBlank } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
 import { productRows } from './crm.fields';
+import {
+	amountRefusal,
+	compareDecimal,
+	decimalText,
+	exactTotal,
+	wholeQuantity,
+} from '../shared/input/money';
 
 const paymentRows: INodeProperties = {
 	displayName: 'Payments',
@@ -40,20 +47,28 @@ const paymentRows: INodeProperties = {
 	],
 };
 
+/** A row's amount as the decimal text given, or the value itself when it is not one (the rule names it). */
+function amountOf(value: unknown): unknown {
+	return decimalText(value) ?? value;
+}
+
 function saleBody(input: RequestInput): IDataObject[] {
 	const use = input.param('use', 'sale');
 	const sale: IDataObject = { cid: String(input.param('cid', '')) };
 	const date = input.param('date', '');
 	if (!isBlank(date)) sale.date = toPlatformDateTime(date) as string;
 	if (use !== 'paymentOnInvoice') {
-		sale.products = fixedRows(input, 'products', 'product').map((p) => ({
+		const products = fixedRows(input, 'products', 'product').map((p) => ({
 			pid: Number(p.pid),
-			price: Number(p.price ?? 0).toFixed(2),
-			quantity: Number(p.quantity ?? 1),
+			price: amountOf(p.price ?? 0),
+			quantity: wholeQuantity(p.quantity ?? 1) ?? p.quantity,
 		}));
-		sale.amount = (sale.products as IDataObject[])
-			.reduce((sum, p) => sum + Number(p.price) * Number(p.quantity), 0)
-			.toFixed(2);
+		sale.products = products;
+		// The spec types price and amount as strings: sent as given, the total summed exactly.
+		if (products.every((p) => decimalText(p.price) !== undefined && typeof p.quantity === 'number'))
+			sale.amount = exactTotal(
+				products.map((p) => ({ amount: p.price as string, quantity: p.quantity as number })),
+			);
 	} else {
 		sale.iid = Number(input.param('iid', 0));
 		// Without add_payment the platform would clear the invoice's products: the node always sends it.
@@ -64,12 +79,30 @@ function saleBody(input: RequestInput): IDataObject[] {
 		for (const p of fixedRows(input, 'payments', 'payment'))
 			payments[String(p.type || 'cash')] = {
 				description: String(p.description ?? ''),
-				amount: Number(p.amount ?? 0).toFixed(2),
+				amount: amountOf(p.amount ?? 0),
 			};
 		sale.payments = payments;
 	}
 	return [sale];
 }
+
+/** Each product row's price an amount and its quantity a whole number: refused per row, naming the field. */
+const productRowsRule: Rule = (input) => {
+	if (input.param('use', 'sale') === 'paymentOnInvoice') return undefined;
+	for (const [index, row] of fixedRows(input, 'products', 'product').entries()) {
+		const at = `Products (products) row ${index + 1}: `;
+		if (decimalText(row.price ?? 0) === undefined) return at + amountRefusal('Unit Price', 'price');
+		if (wholeQuantity(row.quantity ?? 1) === undefined)
+			return `${at}Quantity (quantity) must be a whole number above 0`;
+	}
+	for (const [index, row] of fixedRows(input, 'payments', 'payment').entries()) {
+		if (input.param('use', 'sale') === 'sale') break;
+		const amount = decimalText(row.amount ?? 0);
+		if (amount === undefined)
+			return `Payments (payments) row ${index + 1}: ${amountRefusal('Amount', 'amount')}`;
+	}
+	return undefined;
+};
 
 /**
  * The payments are keyed by type, so two rows of one type would leave only the last: refused, naming
@@ -104,7 +137,8 @@ const saleRule: Rule = (input) => {
 	if (input.param('use', 'sale') === 'paymentOnInvoice' && !(Number(sale.iid) > 0))
 		return 'Invoice ID (iid) is required';
 	const payments = Object.values((sale.payments as IDataObject | undefined) ?? {}) as IDataObject[];
-	if (sale.payments && (payments.length === 0 || payments.some((p) => !(Number(p.amount) > 0))))
+	const above0 = (amount: unknown) => compareDecimal(String(amount), '0') > 0;
+	if (sale.payments && (payments.length === 0 || payments.some((p) => !above0(p.amount))))
 		return 'Payments (payments) needs at least one payment, each with an amount above 0';
 	return undefined;
 };
@@ -157,7 +191,7 @@ export const saleOperations: Operation[] = [
 			},
 			paymentRows,
 		],
-		rules: [paymentTypesRule, saleRule],
+		rules: [productRowsRule, paymentTypesRule, saleRule],
 		...withCustomerIds(saleBody),
 		output: {
 			root: 'results',

@@ -92,4 +92,20 @@ export const customerRecordFields: INodeProperties[] = [
 
 export const customerSecretFields = ['web_password', 'card_token', 'bank_number'];
 
+/** The customer fields the spec types as strings. */
+export const customerTextFields = [
+	'abn',
+	'bank_bsb',
+	'bank_name',
+	'bank_number',
+	'card_token',
+	'company',
+	'email',
+	'mobile',
+	'name',
+	'phone',
+	'surname',
+	'web_password',
+];
+
 export const cidField: INodeProperties = customerLocator();

@@ -4,7 +4,12 @@ import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
 import { customerIdFor, withCustomerIds } from '../shared/methods/locators';
-import { cidField, customerRecordFields, customerSecretFields } from './customer.fields';
+import {
+	cidField,
+	customerRecordFields,
+	customerSecretFields,
+	customerTextFields,
+} from './customer.fields';
 import { upsertOperation } from './customer.upsert';
 
 const CARD_FIELDS = ['cc_name', 'cc_number', 'cc_expmonth', 'cc_expyear', 'cc_ccv'];
@@ -244,6 +249,7 @@ export const customerOperations: Operation[] = [
 		],
 		dateFields: ['dob'],
 		secretFields: customerSecretFields,
+		textFields: customerTextFields,
 		// The platform answers the new customer's id as `id`; every other customer answer calls it cid.
 		outputOf: (body) => ({ ...(body as IDataObject), cid: (body as IDataObject).id }),
 		output: { numbers: ['id', 'cid'] },
@@ -263,6 +269,7 @@ export const customerOperations: Operation[] = [
 		],
 		dateFields: ['dob'],
 		secretFields: customerSecretFields,
+		textFields: customerTextFields,
 		// The answer names no customer: the reference is resolved first (the customer a path reaches), and
 		// its cid output. Resolved before, not after: a failed read after a saved update would report failure.
 		answerFrom: async (request, input) => {
@@ -345,6 +352,7 @@ export const customerOperations: Operation[] = [
 		path: '/customer/payment/{cid}',
 		fields: paymentFields,
 		prepare: preparePayment,
+		moneyFields: ['amount'],
 		rules: [rules.minimum('body', 'amount', 'Amount', 1), paymentSourceRule],
 		secretFields: ['cc_number', 'cc_ccv', 'payment_token'],
 	},
@@ -396,6 +404,7 @@ export const customerOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['date'],
+		moneyFields: ['amount'],
 		rules: [
 			rules.required('body', 'transaction_id', 'Transaction ID'),
 			rules.date('body', 'date', 'Date'),
@@ -414,6 +423,7 @@ export const customerOperations: Operation[] = [
 			collection('Charge Fields', 'chargeFields', chargeItemFields),
 		],
 		dateFields: ['charge_date'],
+		moneyFields: ['amount'],
 		rules: [
 			rules.required('body', 'cid', 'Customer'),
 			rules.required('body', 'description', 'Description'),
@@ -441,6 +451,7 @@ export const customerOperations: Operation[] = [
 			collection('Update Fields', 'chargeUpdateFields', chargeItemFields),
 		],
 		dateFields: ['charge_date'],
+		moneyFields: ['amount'],
 		rules: [rules.date('body', 'charge_date', 'Charge Date')],
 	},
 	{
@@ -460,6 +471,8 @@ export const customerOperations: Operation[] = [
 		description: 'Turn credit management on or off for the customer',
 		method: 'GET',
 		path: '/customer/setManagementStatus/{cid}/{status}',
+		// The status is the value written, not the record: on then off for one customer take turns.
+		writeKeys: (input) => [`credit management ${String(input.path.cid)}`],
 		fields: [
 			cidField,
 			{

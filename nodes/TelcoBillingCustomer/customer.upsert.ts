@@ -3,10 +3,10 @@ import { bodyField, collection } from '../shared/declarative/describe';
 import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';
-import type { Operation } from '../shared/operation/operations';
+import type { Notes, Operation } from '../shared/operation/operations';
 import { isBlank, rules } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
-import { customerRecordFields, customerSecretFields } from './customer.fields';
+import { customerRecordFields, customerSecretFields, customerTextFields } from './customer.fields';
 
 /**
  * Customer Create or Update: safe by construction. It creates only when the platform answered, without
@@ -29,7 +29,8 @@ const upsertFields: INodeProperties[] = [
 				name: 'Email',
 				value: 'email',
 				description:
-					'Update the one customer with this email; create the customer when no customer has it',
+					'Update the one customer with this email (the platform’s search must give its ID); create ' +
+					'the customer when no customer has it',
 			},
 			{
 				name: 'Customer ID, Account ID or CRM ID',
@@ -123,32 +124,18 @@ function idOf(value: unknown): number | undefined {
 }
 
 /**
- * The id of the one customer a search by email found. The spec's search record has no cid: it is taken
- * from getAll (cid, company) when exactly one active customer has the record's company, and a search by
- * that company finds exactly one customer with it (an inactive customer of the same company, absent from
- * getAll, would otherwise pass for the active one).
+ * The id of the one customer a search by email found. The spec's search record promises no cid ("further
+ * customer data may be present"); a platform that gives it is used, otherwise the item says so plainly.
+ * Nothing else in the API ties an email to a cid: a company or a name is not unique, so never guessed by.
  */
-async function idOfMatch(request: Request, record: IDataObject, email: string): Promise<number> {
+function idOfMatch(record: IDataObject, email: string): number {
 	const given = idOf(record.cid);
 	if (given) return given;
-	const company = String(record.company ?? '').trim();
-	const unsure = (why: string) =>
-		inconclusive(
-			`A customer has the email ${email}, but the platform’s search does not give its ID and ${why}; ` +
-				`nothing was created or updated: ${REFERENCE_HINT}`,
-		);
-	if (company.length < 3) throw unsure('it has no company name to find it by');
-	const all = ((await get(request, '/customer/getAll')).records as IDataObject[] | undefined) ?? [];
-	const active = all.filter((customer) => String(customer.company ?? '').trim() === company);
-	if (active.length !== 1)
-		throw unsure(`${active.length} active customers have its company “${company}”`);
-	const named = (await search(request, 'company', company)).filter(
-		(customer) => String(customer.company ?? '').trim() === company,
+	throw inconclusive(
+		`A customer has the email ${email}, but the platform’s search answered no customer ID (cid) for ` +
+			'it, and the API documents no other way to find it; nothing was created or updated: ' +
+			REFERENCE_HINT,
 	);
-	if (named.length !== 1) throw unsure(`${named.length} customers have its company “${company}”`);
-	const id = idOf(active[0].cid);
-	if (!id) throw unsure('the customer list gives no ID for its company');
-	return id;
 }
 
 async function update(request: Request, cid: number, body: IDataObject): Promise<IDataObject> {
@@ -168,19 +155,45 @@ async function byReference(request: Request, input: RequestInput): Promise<IData
 	return await update(request, cid, input.body);
 }
 
-async function byEmailAddress(request: Request, input: RequestInput): Promise<IDataObject> {
+/** Customers with exactly this email, ignoring case (the search matches parts of addresses too). */
+async function withEmail(request: Request, email: string): Promise<IDataObject[]> {
+	return (await search(request, 'email', email)).filter((record) => sameEmail(record.email, email));
+}
+
+/**
+ * After a create: another execution may have created a customer with the email at the same moment
+ * (each searched before either created). Both see two now, so at least one of them tells.
+ */
+async function checkOnlyOne(request: Request, cid: number, email: string): Promise<void> {
+	const matches = await withEmail(request, email).catch((error: unknown) => {
+		const why = error instanceof Error ? error.message : String(error);
+		throw inconclusive(
+			`Customer ${cid} was created, but the search that checks no other customer has the email ` +
+				`${email} failed (${why}): search for ${email} before running this item again`,
+		);
+	});
+	if (matches.length < 2) return;
+	const ids = matches.map((record) => idOf(record.cid));
+	const named = ids.every((id) => id !== undefined)
+		? ` (IDs ${ids.sort((a, b) => a! - b!).join(', ')})`
+		: '; the platform’s search does not give the other’s ID';
+	throw inconclusive(
+		`Customer ${cid} was created, but the platform now holds ${matches.length} customers with the ` +
+			`email ${email}${named}: another workflow or execution created one at the same time. Merge or ` +
+			'deactivate the extra customer on the platform',
+	);
+}
+
+async function createOrUpdate(request: Request, input: RequestInput): Promise<IDataObject> {
 	const email = emailOf(input);
 	const body = { ...input.body, email };
-	const matches = (await search(request, 'email', email)).filter((record) =>
-		sameEmail(record.email, email),
-	);
+	const matches = await withEmail(request, email);
 	if (matches.length > 1)
 		throw inconclusive(
 			`${matches.length} customers have the email ${email}; nothing was created or updated: ` +
 				REFERENCE_HINT,
 		);
-	if (matches.length === 1)
-		return await update(request, await idOfMatch(request, matches[0], email), body);
+	if (matches.length === 1) return await update(request, idOfMatch(matches[0], email), body);
 	const created = (await request({ method: 'POST', url: '/customer/add', body })) as IDataObject;
 	const cid = idOf(created?.id);
 	if (!cid)
@@ -189,6 +202,49 @@ async function byEmailAddress(request: Request, input: RequestInput): Promise<ID
 				`may exist now: search for ${email} before running this item again`,
 		);
 	return { action: 'created', cid };
+}
+
+const emailKey = (input: RequestInput) => `customer email ${emailOf(input).toLowerCase()}`;
+
+function isWritten(body: IDataObject, written: IDataObject): boolean {
+	return Object.entries(body).every(([field, value]) => written[field] === value);
+}
+
+/**
+ * Items of one run with the same email (ignoring case and spaces) take turns: the first searches and
+ * creates or updates, and the later ones update the customer it found or created, by its cid, or write
+ * nothing when they would change nothing. The output says which item's customer it was.
+ */
+async function byEmailAddress(
+	request: Request,
+	input: RequestInput,
+	notes: Notes,
+): Promise<IDataObject> {
+	const note = notes.about(emailKey(input));
+	const body = { ...input.body, email: emailOf(input) };
+	if (note.failed) throw inconclusive(String(note.failed));
+	const cid = idOf(note.cid);
+	if (cid) {
+		const same = { cid, sameCustomerAsItem: note.item };
+		const written = note.written as IDataObject;
+		if (isWritten(body, written)) return { action: 'unchanged', ...same };
+		await update(request, cid, body);
+		note.written = { ...written, ...body };
+		return { action: 'updated', ...same };
+	}
+	const outcome = await createOrUpdate(request, input);
+	Object.assign(note, { cid: outcome.cid, item: notes.item, written: body });
+	if (outcome.action === 'created') {
+		await checkOnlyOne(request, Number(outcome.cid), emailOf(input)).catch((error: unknown) => {
+			// Later items of the run with this email meet the same doubt rather than write to one of two.
+			note.failed =
+				`Item ${notes.item} of this run created customer ${String(outcome.cid)} with the email ` +
+				`${emailOf(input)} but could not confirm it is the only customer with it; nothing was ` +
+				'created or updated';
+			throw error;
+		});
+	}
+	return outcome;
 }
 
 export const upsertOperation: Operation = {
@@ -208,6 +264,13 @@ export const upsertOperation: Operation = {
 	],
 	dateFields: ['dob'],
 	secretFields: customerSecretFields,
-	answerFrom: async (request, input) =>
-		byEmail(input) ? await byEmailAddress(request, input) : await byReference(request, input),
+	textFields: customerTextFields,
+	writeKeys: (input) =>
+		byEmail(input)
+			? [emailKey(input)]
+			: [`customer ${String(input.param('customerRef', '')).trim()}`],
+	answerFrom: async (request, input, notes) =>
+		byEmail(input)
+			? await byEmailAddress(request, input, notes)
+			: await byReference(request, input),
 };

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { collection, loadedMultiOptions } from '../shared/declarative/describe';
 import type { Operation } from '../shared/operation/operations';
 import { isBlank, isCalendarDate } from '../shared/input/rules';
+import { DATE_TIME_HINT } from '../shared/input/dates';
 import type { Rule } from '../shared/input/rules';
 import { shapeOutput } from './report.output';
 import { REPORT_OPTIONS, REPORTS, reportBody } from './report.request';
@@ -37,6 +38,7 @@ const dateField = (
 	description:
 		`${description}. Sent with its time as YYYY-MM-DD HH:MM:SS (the spec's preferred form); ` +
 		'an expression may also give YYYY-MM-DD or DD-MM-YYYY, sent as written.',
+	hint: DATE_TIME_HINT,
 	displayOptions: { show },
 });
 
@@ -88,12 +90,19 @@ const reportFields: INodeProperties[] = [
 		description:
 			'End of the range. A date without a time (YYYY-MM-DD, DD-MM-YYYY, or 00:00:00 as the date picker ' +
 			'gives it) is sent as 23:59:59 that day, so the whole day is included; another time ends the range there.',
-		hint: 'A date without a time includes that whole day',
+		hint: `A date without a time includes that whole day. ${DATE_TIME_HINT}`,
 	},
 	dateField('Date', 'date', 'The day balances are aged at', { report: ['agedReceivables'] }),
-	dateField('To', 'dateToOnly', 'Services active on this date', {
-		report: ['totalServicesSummary'],
-	}),
+	{
+		...dateField('To', 'dateToOnly', 'Services active on this date', {
+			report: ['totalServicesSummary'],
+		}),
+		description:
+			'Services active on this date; with Include Usage, usage from the first of its month to it. A ' +
+			'date without a time (or 00:00:00 as the date picker gives it) is sent as 23:59:59 that day, so ' +
+			'the whole day is included.',
+		hint: `A date without a time includes that whole day. ${DATE_TIME_HINT}`,
+	},
 	collection('Report Options', 'reportOptions', [
 		{
 			...listField(

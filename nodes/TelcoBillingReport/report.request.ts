@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { toPlatformDate, toPlatformDateTime } from '../shared/input/dates';
-import { isBlank, isCalendarDate } from '../shared/input/rules';
+import { toPlatformRangeEnd, toPlatformRangeStart } from '../shared/input/dates';
+import { isBlank } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
 
 // The 20 reports the spec documents, with the options each takes beyond the date range.
@@ -69,46 +69,20 @@ const list = (value: unknown) =>
 		.map((s) => s.trim())
 		.filter(Boolean);
 
-const WITH_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
-
-/** A report date as the user gave it: with its time when it has one (n8n dates always do), else the day. */
-function reportDate(value: unknown): string {
-	const hasTime =
-		typeof value === 'object' && value !== null ? true : WITH_TIME.test(String(value ?? '').trim());
-	return (hasTime ? toPlatformDateTime(value) : toPlatformDate(value)) as string;
-}
-
-const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_FIRST = /^(\d{2})-(\d{2})-(\d{4})$/;
-
-/**
- * The end of a custom range as a person means it: a day without a time, or at exactly midnight (what
- * the date picker and $today give), takes in that whole day. Sent as 23:59:59 so it does not rest on how
- * the platform reads a bare date, which the spec does not say. Anything unreadable is left for the rule.
- */
-function rangeEnd(value: unknown): string {
-	const sent = reportDate(value);
-	const dayFirst = DAY_FIRST.exec(sent ?? '');
-	const day = dayFirst ? `${dayFirst[3]}-${dayFirst[2]}-${dayFirst[1]}` : String(sent ?? '');
-	if (BARE_DAY.test(day) && isCalendarDate(day)) return `${day} 23:59:59`;
-	if (BARE_DAY.test(day.slice(0, 10)) && day.slice(10) === ' 00:00:00')
-		return `${day.slice(0, 10)} 23:59:59`;
-	return sent;
-}
-
 /** What the platform gets: `{report, report_options}` with dates as YYYY-MM-DD and lists as arrays. */
 export function reportBody(input: RequestInput): IDataObject {
 	const chosen = String(input.param('report', ''));
 	const report = chosen === 'other' ? String(input.param('reportName', '')).trim() : chosen;
 	const options: IDataObject = {};
 	const when = String(input.param('when', 'last month'));
-	if (report === 'agedReceivables') options.date = reportDate(input.param('date', ''));
+	if (report === 'agedReceivables')
+		options.date = toPlatformRangeStart(input.param('date', '')) as string;
 	else if (report === 'totalServicesSummary')
-		options.date_to = reportDate(input.param('dateToOnly', ''));
+		options.date_to = toPlatformRangeEnd(input.param('dateToOnly', '')) as string;
 	else if (when === 'custom') {
 		options.when = 'custom';
-		options.date_from = reportDate(input.param('dateFrom', ''));
-		options.date_to = rangeEnd(input.param('dateTo', ''));
+		options.date_from = toPlatformRangeStart(input.param('dateFrom', '')) as string;
+		options.date_to = toPlatformRangeEnd(input.param('dateTo', '')) as string;
 	} else options.when = when;
 	const extra = (input.param('reportOptions', {}) as IDataObject) ?? {};
 	for (const [key, value] of Object.entries(extra)) {

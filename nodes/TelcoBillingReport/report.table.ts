@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { decimalText, exactTotal } from '../shared/input/money';
 
 /** The columns of a report's rows, in the order they first appear (the known ones when there are no rows). */
 export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
@@ -7,16 +8,18 @@ export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
 	return [...columns];
 }
 
-/** The sum of each amount column, added in cents so that 0.1 + 0.2 is 0.3; a number with 2 decimals. */
+/**
+ * The sum of each amount column, exactly as the rows give it (0.1 + 0.2 is 0.3, and 4-decimal amounts keep
+ * their decimals, never rounded to cents row by row); a value that is not an amount is left out.
+ */
 export function totalsOf(rows: IDataObject[], amounts: string[]): IDataObject {
 	const totals: IDataObject = {};
 	for (const column of amounts) {
-		let cents = 0;
-		for (const row of rows) {
-			const value = typeof row[column] === 'string' ? Number(row[column]) : row[column];
-			if (typeof value === 'number' && Number.isFinite(value)) cents += Math.round(value * 100);
-		}
-		totals[column] = cents / 100;
+		const lines = rows
+			.map((row) => decimalText(row[column]))
+			.filter((text): text is string => text !== undefined)
+			.map((amount) => ({ amount, quantity: 1 }));
+		totals[column] = Number(exactTotal(lines));
 	}
 	return totals;
 }

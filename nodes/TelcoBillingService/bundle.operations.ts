@@ -176,6 +176,7 @@ export const bundleOperations: Operation[] = [
 			collection('Additional Fields', 'additionalFields', bundleFields),
 		],
 		dateFields: ['date_started', 'date_ended'],
+		moneyFields: ['monthly_cost', 'included_value'],
 		rules: [
 			rules.required('body', 'cid', 'Customer'),
 			rules.required('body', 'name', 'Name'),
@@ -204,6 +205,7 @@ export const bundleOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['date_started', 'date_ended'],
+		moneyFields: ['monthly_cost', 'included_value'],
 		rules: [
 			// With no id, or one that is no number, serviceBundles/post would create a bundle instead.
 			rules.recordId('body', 'id', 'Bundle'),

@@ -1,9 +1,12 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds, serviceLocator } from '../shared/methods/locators';
 import { bodyField, collection } from '../shared/declarative/describe';
-import type { Operation } from '../shared/operation/operations';
+import type { Notes, Operation, SendOptions } from '../shared/operation/operations';
 import { findFailure } from '../shared/platform/envelope';
 import { RecordFailures } from '../shared/output/output';
+import type { RecordOutcome } from '../shared/output/output';
+import { PlatformRequestError, RefusedAnswer } from '../shared/platform/failure';
+import { fillPath } from '../shared/input/path';
 import { readBack } from '../shared/operation/readBack';
 import { fixedRows, rules, splitList } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
@@ -74,20 +77,103 @@ function serviceIds(input: RequestInput): number[] {
 	return splitList(input.param('serviceIds', '')).map(Number);
 }
 
+type ServiceId = number | string;
+
+/** A service id as given: digits as the number, anything else as its trimmed text. */
+function serviceIdOf(value: unknown): ServiceId {
+	const text = String(value ?? '').trim();
+	return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+const etfKey = (id: ServiceId) => `etf ${serviceIdOf(id)}`;
+
+const listedAgain = (id: ServiceId, by: unknown): RecordOutcome => ({
+	json: {
+		enid: id,
+		repeat: true,
+		description: `Listed again: the fee for enid ${id} was applied once, by item ${String(by)}`,
+	},
+});
+
+/** A service an earlier item of the run charged, or may have charged: not sent again. */
+function earlierOutcome(id: ServiceId, notes: Notes): RecordOutcome | undefined {
+	const earlier = notes.about(etfKey(id));
+	if (earlier.appliedBy !== undefined) return listedAgain(id, earlier.appliedBy);
+	if (earlier.unknownBy === undefined) return undefined;
+	const message =
+		`The fee for enid ${id} may have been applied by item ${String(earlier.unknownBy)}, whose ` +
+		'request failed without an answer; it was not sent again';
+	return { json: { enid: id }, failure: { message } };
+}
+
+/** A note that this item's request may have charged these services: later listings do not risk it. */
+function noteUnknown(error: unknown, ids: ServiceId[], notes: Notes): void {
+	if (error instanceof PlatformRequestError && error.failure.uncertain)
+		for (const id of ids) notes.about(etfKey(id)).unknownBy = notes.item;
+}
+
+/** Apply ETF for one service: charged at most once per node run, like Apply ETF for Many. */
+async function applyFee(
+	request: (options: SendOptions) => Promise<unknown>,
+	input: RequestInput,
+	notes: Notes,
+): Promise<unknown> {
+	const id = serviceIdOf(input.path.serviceId);
+	const earlier = earlierOutcome(id, notes);
+	if (earlier?.failure) throw new RefusedAnswer(earlier.failure, 'inconclusive');
+	if (earlier) return earlier.json;
+	const url = fillPath('/services/{serviceId}/doETF/{date?}', input.path);
+	const answer = await request({ method: 'GET', url, repeatable: false }).catch(
+		(error: unknown) => {
+			noteUnknown(error, [id], notes);
+			throw error;
+		},
+	);
+	notes.about(etfKey(id)).appliedBy = notes.item;
+	return answer;
+}
+
 /**
- * doMultipleETF charges each service it can: when some fail, the error names the services charged as
- * well as those that were not, so a re-run does not charge the first ones twice. Under Continue On Fail
- * each service is its own item (charged, or an error item naming it).
+ * A fee is charged at most once per service in a node run: a service listed again (in the same item or a
+ * later one) is not sent, and its entry says which item charged it; where an earlier item's request may
+ * or may not have reached the platform, the entry fails rather than risk charging twice. doMultipleETF
+ * charges each service it can: when some fail, the error names the services charged as well as those
+ * that were not, so a re-run does not charge the first ones twice. Under Continue On Fail each service
+ * is its own item (charged, a repeat, or an error item naming it).
  */
-function appliedFees(body: unknown): unknown {
-	if (!Array.isArray(body)) return body;
-	const outcomes = (body as IDataObject[]).map((json) => ({
-		json: { ...json, ...(json.enid === undefined ? {} : { enid: Number(json.enid) }) },
-		failure: findFailure(json),
-	}));
-	const failed = outcomes.filter((o) => o.failure).map((o) => String(o.json.enid));
-	if (failed.length === 0) return body;
-	const applied = outcomes.filter((o) => !o.failure).map((o) => String(o.json.enid));
+async function applyFees(
+	request: (options: IHttpRequestOptions) => Promise<unknown>,
+	input: RequestInput,
+	notes: Notes,
+): Promise<unknown> {
+	const listed = serviceIds(input);
+	const earlier = listed.map((id) => earlierOutcome(id, notes));
+	const send = [...new Set(listed.filter((_, at) => !earlier[at]))];
+	let answers: unknown = [];
+	if (send.length) {
+		const url = fillPath('/services/doMultipleETF/{date?}', input.path);
+		answers = await request({ method: 'POST', url, body: send }).catch((error: unknown) => {
+			noteUnknown(error, send, notes);
+			throw error;
+		});
+	}
+	const answered = new Map<number, RecordOutcome>();
+	send.forEach((id, at) => {
+		const json = ((Array.isArray(answers) ? answers[at] : undefined) ?? {}) as IDataObject;
+		const failure = findFailure(json);
+		if (!failure) notes.about(etfKey(id)).appliedBy = notes.item;
+		answered.set(id, { json: { ...json, enid: Number(json.enid ?? id) }, failure });
+	});
+	const seen = new Set<number>();
+	const outcomes = listed.map((id, at): RecordOutcome => {
+		const first = earlier[at] ?? answered.get(id)!;
+		const again = !earlier[at] && seen.has(id);
+		seen.add(id);
+		return again && !first.failure ? listedAgain(id, notes.item) : first;
+	});
+	const failed = [...new Set(outcomes.filter((o) => o.failure).map((o) => String(o.json.enid)))];
+	if (failed.length === 0) return outcomes.map((o) => o.json);
+	const applied = [...answered.values()].filter((o) => !o.failure).map((o) => String(o.json.enid));
 	const note =
 		(applied.length
 			? `the fee was applied to enid ${applied.join(', ')}; `
@@ -208,10 +294,13 @@ export const serviceOperations: Operation[] = [
 		name: 'Get Many',
 		action: 'Get many services',
 		description: 'List the department’s services',
-		method: 'GET',
-		path: '/services/get/page/{page}',
-		list: 'paged',
-		output: { numbers: SERVICE_NUMBERS },
+		// The spec's services/get/page answers service type records, not services: the listing is a search
+		// every service matches (id > 0), answered whole.
+		method: 'POST',
+		path: '/services/search',
+		list: 'whole',
+		sendBody: () => [{ field: 'id', operator: '>', value: '0' }],
+		output: { root: 'records', numbers: SERVICE_NUMBERS },
 	},
 	{
 		value: 'search',
@@ -261,6 +350,7 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['start_date'],
+		moneyFields: ['monthlyfee'],
 		rules: [
 			rules.required('body', 'cid', 'Customer'),
 			rules.required('body', 'servicetype', 'Service Type'),
@@ -323,6 +413,7 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['start_date'],
+		moneyFields: ['monthlyfee'],
 		rules: [monthlyFeeRule, rules.date('body', 'start_date', 'Start Date'), statusRule],
 		prepare: (input) => {
 			if (input.param('recalculateMonthlyFee', false)) input.body.monthlyfee = false;
@@ -383,6 +474,7 @@ export const serviceOperations: Operation[] = [
 			]),
 		],
 		dateFields: ['charge_date'],
+		moneyFields: ['inc_tax_amount'],
 		rules: [
 			rules.required('body', 'enid', 'Service'),
 			rules.pattern('body', 'enid', 'Service', WHOLE, 'must be a whole number (the service ID)'),
@@ -431,6 +523,8 @@ export const serviceOperations: Operation[] = [
 		fields: [service, optionalDate('Date the fee takes effect; empty means today')],
 		dateFields: ['date'],
 		rules: [rules.date('path', 'date', 'Date')],
+		writeKeys: (input) => [etfKey(input.path.serviceId as ServiceId)],
+		answerFrom: applyFee,
 	},
 	{
 		value: 'calculateEtfMany',
@@ -455,8 +549,8 @@ export const serviceOperations: Operation[] = [
 		fields: [serviceIdsField, optionalDate('Date the fees take effect; empty means today')],
 		dateFields: ['date'],
 		rules: [serviceIdsRule, rules.date('path', 'date', 'Date')],
-		sendBody: serviceIds,
-		outputOf: appliedFees,
+		writeKeys: (input) => serviceIds(input).map(etfKey),
+		answerFrom: applyFees,
 		output: { numbers: ['enid'] },
 	},
 	{

@@ -4,7 +4,7 @@ import { jsonOf } from '../harness/nodeRunner';
 const { node, bulk, campaign, eligible, rows, subject } = useCampaign();
 
 describe('Create with the recipient-count guard', () => {
-	test('Automatic: counts with a preview, then creates for exactly that count', async () => {
+	test('Automatic: checks the filter fields, counts with a preview, then creates for exactly that count', async () => {
 		const result = await node.run(
 			campaign('create', {
 				subject: 'Network upgrade',
@@ -25,6 +25,7 @@ describe('Create with the recipient-count guard', () => {
 			},
 		]);
 		expect(node.sim().requests.map((r) => r.url.replace(/^\/[^/]+/, ''))).toEqual([
+			'/customer/bulk-email/filters',
 			'/customer/bulk-email/preview',
 			'/customer/bulk-email',
 		]);

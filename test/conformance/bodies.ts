@@ -308,10 +308,10 @@ export const DOCUMENTED: Record<string, Documented> = {
 			},
 		}),
 	},
-	// "Body: rate card fields": ctgid is the card's own field (Resources › Call rate card), so an update names its card.
+	// "Body: rate card fields (name, active, billing_increment, tags, international_markup_percent,
+	// callTypes[])": no ctgid, so nothing names an existing card.
 	'POST /{api_key}/callRates/post': {
 		body: object({
-			ctgid: 'integer',
 			name: 'string',
 			active: 'flag',
 			billing_increment: nullable('integer'),

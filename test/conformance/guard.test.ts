@@ -69,7 +69,7 @@ test('the documented forms pass: optional path segment, query, nested arrays, re
 		violationsOf({
 			method: 'POST',
 			url: '/k/callRates/post',
-			body: { ctgid: 1, callTypes: [{ ctid: 2, name: 'Night', direction: 'outbound' }] },
+			body: { name: 'Night', callTypes: [{ ctid: 2, name: 'Night', direction: 'outbound' }] },
 		}),
 	).toEqual([]);
 	expect(

@@ -33,3 +33,15 @@ describe('Customer: create and update', () => {
 		});
 	});
 });
+
+test('numbers from a spreadsheet column in text fields are sent as text, as the spec types them', async () => {
+	const result = await node.run(
+		customer('create', {
+			customerFields: { company: '={{ $json.company }}', mobile: '={{ $json.mobile }}' },
+		}),
+		{ input: [{ company: 7, mobile: 412345678 }] },
+	);
+	expect(result.error).toBeUndefined();
+	const [add] = node.sim().requests.filter((r) => r.url.endsWith('/customer/add'));
+	expect(add.body).toMatchObject({ company: '7', mobile: '412345678' });
+});

@@ -62,3 +62,46 @@ describe('Customer: money and charges', () => {
 		expect(lastPayment().method).toBe('payment_token');
 	});
 });
+
+describe('Take Payment: the amount as given, the answer as the spec shows it', () => {
+	test('the answer is what the spec shows: success and description, no payment_id', async () => {
+		const target = node.sim().state.customers[3];
+		target.card_token = 'card_tok_test';
+		const result = await node.run(
+			customer('takePayment', { cid: String(target.cid), amount: 12, pay_with: 'card_on_file' }),
+		);
+		expect(jsonOf(result)).toEqual([{ success: true, description: 'payment of 12.00 processed' }]);
+	});
+	test('an amount given as text with many decimals reaches the platform as the number it writes', async () => {
+		const target = node.sim().state.customers[3];
+		target.card_token = 'card_tok_test';
+		const result = await node.run(
+			customer('takePayment', {
+				cid: String(target.cid),
+				amount: '={{ " 12.3456 " }}',
+				pay_with: 'card_on_file',
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(node.sim().requests[0].body).toEqual({ amount: 12.3456, card_on_file: true });
+		expect(lastPayment()).toMatchObject({ cid: target.cid, amount: 12.3456 });
+	});
+	test.each([
+		['12,50', 'Amount (amount) must be an amount in dollars such as 12.50'],
+		['$12', 'Amount (amount) must be an amount in dollars such as 12.50'],
+		[
+			'12.0000000000000001',
+			'Amount (amount) has more digits than a JSON number carries exactly; give at most 15',
+		],
+	])('an amount of %s is refused naming the field; nothing is sent', async (amount, message) => {
+		const result = await node.run(
+			customer('takePayment', {
+				cid: '1002',
+				amount: `={{ "${amount}" }}`,
+				pay_with: 'card_on_file',
+			}),
+		);
+		expect(result.error?.message).toBe(message);
+		expect(node.sim().requests).toEqual([]);
+	});
+});

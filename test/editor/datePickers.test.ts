@@ -82,7 +82,15 @@ const DAY_FORMS: Array<[string, string]> = [
 	['text saved before the pickers', '2026-11-22'],
 	['the picker', '2026-11-22T00:00:00'],
 	['the picker, with a time', '2026-11-22T09:30:00'],
-	['an ISO string with a zone (the day as written)', '2026-11-22T23:30:00.000-10:00'],
+	// 23:30 at UTC-10 on the 21st is 20:30 on the 22nd in Melbourne: the platform's day at that instant.
+	[
+		'an ISO string with a zone (the platform’s day at that instant)',
+		'2026-11-21T23:30:00.000-10:00',
+	],
+	[
+		'an ISO string with a zone at midnight (a day picked in that zone)',
+		'2026-11-22T00:00:00.000-05:00',
+	],
 	['a Luxon DateTime', luxon('2026-11-22T09:30:00')],
 ];
 
@@ -358,7 +366,7 @@ describe('Report Run: From and To keep the time the picker gives; text is sent a
 		expect(await sentWith(range(from, to), '')).toEqual([sentFrom, sentTo]);
 	});
 
-	test('Aged Receivables’ Date and Total Services Summary’s To the same way', async () => {
+	test('Aged Receivables’ Date as given; Total Services Summary’s To as every To (a day is the whole day)', async () => {
 		const aged = (date: string): Case => ({
 			node: new TelcoBillingReport(),
 			parameters: () => ({
@@ -384,7 +392,8 @@ describe('Report Run: From and To keep the time the picker gives; text is sent a
 			sent: (request) =>
 				(request.body as { report_options: Record<string, unknown> }).report_options.date_to,
 		});
-		expect(await sentWith(total('2026-11-22'), '')).toBe('2026-11-22');
+		expect(await sentWith(total('2026-11-22'), '')).toBe('2026-11-22 23:59:59');
+		expect(await sentWith(total('2026-11-22T00:00:00'), '')).toBe('2026-11-22 23:59:59');
 		expect(await sentWith(total('2026-11-22T18:00:00'), '')).toBe('2026-11-22 18:00:00');
 	});
 });

@@ -31,10 +31,10 @@ const documented = [
 		parameters: {
 			resource: 'customer',
 			operation: 'create',
-			customerFields: { email: 'only@email.example' },
+			customerFields: { email: 'only@email.example', ctgid: '={{ -1 }}' },
 		},
-		message: 'company or name is required',
-		shown: 'company or name is required',
+		message: 'ctgid number must be greater than or equal to 0',
+		shown: 'ctgid number must be greater than or equal to 0',
 	},
 	{
 		name: 'no customer found on a contact endpoint',

@@ -160,6 +160,9 @@ function buildWorkflow(
 	return { workflow, input, node };
 }
 
+// Each run its own execution, as in n8n: two runs at once are two executions, never one node run.
+let executions = 0;
+
 function buildAdditionalData(
 	workflow: Workflow,
 	credentials: ICredentialDataDecryptedObject,
@@ -186,6 +189,7 @@ function buildAdditionalData(
 			]),
 		),
 		hooks,
+		executionId: `test-${++executions}`,
 		executeWorkflow: async () => {
 			throw new Error('not used');
 		},

@@ -126,7 +126,9 @@ describe('To (Inclusive): a date without a time takes in that whole day', () => 
 	test('the field says so itself, not only in its tooltip', () => {
 		const to = new TelcoBillingReport().description.properties.find((p) => p.name === 'dateTo')!;
 		expect(to.displayName).toBe('To (Inclusive)');
-		expect(to.hint).toBe('A date without a time includes that whole day');
+		expect(to.hint).toMatch(
+			/^A date without a time includes that whole day\. A time with Z or an offset/,
+		);
 	});
 });
 
@@ -143,5 +145,61 @@ describe('the period table the simulator follows (spec: Date handling)', () => {
 		['last quarter', '2026-02-21 10:00:00', '2025-10-01 00:00:00', '2025-12-31 23:59:59'],
 	])('%s at %s is %s to %s', (when, now, from, to) => {
 		expect(range(when, now)).toEqual({ from, to });
+	});
+});
+
+describe('Run: datetimes with an offset are converted to the platform’s clock (Melbourne)', () => {
+	test.each([
+		// November is Melbourne summer time (UTC+11).
+		['2026-11-20T10:00:00Z', '2026-11-20 21:00:00'],
+		['2026-11-20T10:00:00+02:00', '2026-11-20 19:00:00'],
+		['2026-11-20T23:30:00-05:00', '2026-11-21 15:30:00'],
+		// June is standard time (UTC+10).
+		['2026-06-30T15:00:00.000Z', '2026-07-01 01:00:00'],
+		// Without an offset: Melbourne wall time, as written.
+		['2026-11-20T10:00:00', '2026-11-20 10:00:00'],
+	])('From %s is sent as %s', async (given, sent) => {
+		await node.run(
+			report({ report: 'billedMinutes', when: 'custom', dateFrom: given, dateTo: '2026-12-31' }),
+		);
+		const options = (node.sim().requests[0].body as IDataObject).report_options as IDataObject;
+		expect(options.date_from).toBe(sent);
+	});
+	test('a To moment with an offset ends the range at that Melbourne time; a To day picked at midnight in any zone is the whole day', async () => {
+		await node.run(
+			report({
+				report: 'billedMinutes',
+				when: 'custom',
+				dateFrom: '2026-11-01',
+				dateTo: '2026-11-20T10:00:00Z',
+			}),
+		);
+		await node.run(
+			report({
+				report: 'billedMinutes',
+				when: 'custom',
+				dateFrom: '2026-11-01',
+				dateTo: '2026-11-20T00:00:00.000-05:00',
+			}),
+		);
+		const sent = node
+			.sim()
+			.requests.map((r) => ((r.body as IDataObject).report_options as IDataObject).date_to);
+		expect(sent).toEqual(['2026-11-20 21:00:00', '2026-11-20 23:59:59']);
+	});
+	test('a From day picked at midnight in another zone (a luxon DateTime in UTC) starts at that day’s midnight, not 10:00 Melbourne (found by test/properties/dates)', async () => {
+		await node.run(
+			report({
+				report: 'billedMinutes',
+				when: 'custom',
+				dateFrom: "={{ DateTime.fromISO('2028-05-12T00:00:00', { zone: 'UTC' }) }}",
+				dateTo: '2029-04-30T00:00:01Z',
+			}),
+		);
+		const options = (node.sim().requests[0].body as IDataObject).report_options as IDataObject;
+		expect([options.date_from, options.date_to]).toEqual([
+			'2028-05-12 00:00:00',
+			'2029-04-30 10:00:01',
+		]);
 	});
 });

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import Fastify from 'fastify';
 import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
 import { jsonOf } from '../harness/nodeRunner';
 import { useReport } from '../kits/report';
@@ -216,5 +217,31 @@ describe('the days a file name gives a named period', () => {
 		const now = new Date();
 		const { from, to } = range(when);
 		expect(periodDays(when, now)).toEqual({ from: from.slice(0, 10), to: to.slice(0, 10) });
+	});
+});
+
+describe('totals of a platform whose amounts carry more than cents (the spec’s prices carry 4 decimals)', () => {
+	const server = Fastify({ logger: false, forceCloseConnections: true });
+	let url = '';
+	server.post('/*', async () => ({
+		succes: true,
+		data: [
+			{ service_type: 'A', service_count: 1, monthly_fees: '10.0049', total_ex_usage: '0.1' },
+			{ service_type: 'B', service_count: 1, monthly_fees: '10.0049', total_ex_usage: '0.2' },
+			{ service_type: 'C', service_count: 1, monthly_fees: 10.0049, total_ex_usage: 0.0001 },
+		],
+	}));
+	beforeAll(async () => {
+		url = await server.listen({ port: 0, host: '127.0.0.1' });
+	});
+	afterAll(async () => await server.close());
+
+	test('each money column is summed exactly, not row by row in rounded cents', async () => {
+		const result = await node.run(
+			report({ report: 'totalServicesSummary', dateToOnly: '2026-06-01', output: 'allRows' }),
+			{ baseUrl: url },
+		);
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].totals).toEqual({ monthly_fees: 30.0147, total_ex_usage: 0.3001 });
 	});
 });

@@ -22,3 +22,35 @@ describe('Service: early termination', () => {
 		expect(jsonOf(again)[0]).toMatchObject({ etf_applied: 269.78 });
 	});
 });
+
+describe('Apply ETF for one service listed in several items of a run', () => {
+	test('the fee is charged once; the later item says which item charged it and sends nothing', async () => {
+		const id = target().id;
+		const result = await node.run(service('applyEtf', { serviceId: '={{ $json.id }}' }), {
+			input: [{ id }, { id: String(id) }],
+		});
+		expect(jsonOf(result)).toEqual([
+			{ success: true },
+			{
+				enid: id,
+				repeat: true,
+				description: `Listed again: the fee for enid ${id} was applied once, by item 0`,
+			},
+		]);
+		expect(state().serviceCharges.filter((c) => c.enid === id && c.kind === 'etf')).toHaveLength(1);
+		expect(node.sim().requests.filter((r) => r.url.includes('/doETF'))).toHaveLength(1);
+	});
+});
+
+test('an Apply ETF whose answer is lost after the platform charged is not sent again: the item says it may have been applied', async () => {
+	node.sim().faults.push('failAfterWrite');
+	const id = target().id;
+	const result = await node.run(service('applyEtf', { serviceId: rl(id) }), {
+		continueOnFail: true,
+	});
+	expect(jsonOf(result)).toEqual([
+		expect.objectContaining({ error: expect.stringMatching(/503/) }),
+	]);
+	expect(state().serviceCharges.filter((c) => c.enid === id && c.kind === 'etf')).toHaveLength(1);
+	expect(node.sim().requests.filter((r) => r.url.includes('/doETF'))).toHaveLength(1);
+});

@@ -1,5 +1,7 @@
 import { useService } from '../kits/service';
 import { jsonOf } from '../harness/nodeRunner';
+import { earlyTermination } from '../simulator/routes/services';
+import { today } from '../simulator/respond';
 const { node, service, state } = useService();
 
 describe('Service: early termination', () => {
@@ -39,5 +41,65 @@ describe('Apply ETF for Many when the platform fails some services', () => {
 			{ success: true, enid: b.id },
 		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
+	});
+});
+
+describe('Apply ETF for Many with a service listed more than once', () => {
+	const etfCharges = (enid: number) =>
+		state().serviceCharges.filter((c) => c.enid === enid && c.kind === 'etf');
+	// Services in contract today: applying their fee adds a charge.
+	const inContract = () =>
+		state().services.filter((s) => Number(earlyTermination(state(), s, today()).etf) > 0);
+
+	test('a service listed twice in one item is charged once; the output says which entry was the repeat', async () => {
+		const [a, b] = inContract();
+		const result = await node.run(
+			service('applyEtfMany', { serviceIds: `${a.id}, ${b.id}, ${a.id}` }),
+		);
+		expect(jsonOf(result)).toEqual([
+			{ success: true, enid: a.id },
+			{ success: true, enid: b.id },
+			{
+				enid: a.id,
+				repeat: true,
+				description: `Listed again: the fee for enid ${a.id} was applied once, by item 0`,
+			},
+		]);
+		expect(etfCharges(a.id)).toHaveLength(1);
+		expect(etfCharges(b.id)).toHaveLength(1);
+		const sent = node.sim().requests.filter((r) => r.url.includes('/doMultipleETF'));
+		expect(sent.map((r) => r.body)).toEqual([[a.id, b.id]]);
+	});
+
+	test('a service listed by two items of one run is charged once, by the first item', async () => {
+		const [a, b, c] = inContract();
+		const result = await node.run(service('applyEtfMany', { serviceIds: '={{ $json.ids }}' }), {
+			input: [{ ids: [a.id, b.id] }, { ids: [String(b.id), c.id] }, { ids: `${a.id}` }],
+		});
+		expect(jsonOf(result)).toEqual([
+			{ success: true, enid: a.id },
+			{ success: true, enid: b.id },
+			{
+				enid: b.id,
+				repeat: true,
+				description: `Listed again: the fee for enid ${b.id} was applied once, by item 0`,
+			},
+			{ success: true, enid: c.id },
+			{
+				enid: a.id,
+				repeat: true,
+				description: `Listed again: the fee for enid ${a.id} was applied once, by item 0`,
+			},
+		]);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
+		for (const s of [a, b, c]) expect(etfCharges(s.id)).toHaveLength(1);
+		// Item 2 listed only a repeat: nothing was sent for it.
+		expect(node.sim().requests.filter((r) => r.url.includes('/doMultipleETF'))).toHaveLength(2);
 	});
 });

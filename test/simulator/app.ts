@@ -42,7 +42,9 @@ export interface Simulator {
 	 * Every request the simulator answered, path as received (the key included), and its parsed body if
 	 * any.
 	 */
-	requests: Array<{ method: string; url: string; body?: unknown; at: number }>;
+	requests: Array<{ method: string; url: string; body?: unknown }>;
+	/** When a request of `requests` arrived, on the package's clock (`clock().now()`). */
+	arrivedAt(request: { method: string; url: string }): number | undefined;
 	/** Faults served to the next requests, one each, in order (faults.ts lists them). */
 	faults: Fault[];
 	/** Lasting fault modes (shares of 503, 429, resets, lost answers; the outage), changed in place. */
@@ -90,6 +92,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	Object.assign(state.bulkEmail.sender, options.bulkEmail);
 	const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 });
 	const requests: Simulator['requests'] = [];
+	const arrivals = new WeakMap<object, number>();
 	for (const extra of extrasOf(options.extras ?? [])) state.extras.add(extra);
 	const faults: Fault[] = [];
 	const modes: FaultModes = { ...defaultModes(), ...options.modes };
@@ -121,7 +124,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const received = new WeakMap<FastifyRequest, Simulator['requests'][number]>();
 	app.addHook('onRequest', async (request, reply) => {
 		if (request.url.startsWith('/__simulator/')) return undefined;
-		const entry = { method: request.method, url: request.url, at: clock().now() };
+		const entry = { method: request.method, url: request.url };
+		arrivals.set(entry, clock().now());
 		requests.push(entry);
 		received.set(request, entry);
 		concurrency.most = Math.max(concurrency.most, ++concurrency.now);
@@ -181,6 +185,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	// Faults that replace the route's answer after it ran (and stored what it was sent).
 	app.addHook('onSend', async (request, reply, payload) => {
 		const fault = pending.get(request);
+		// The answer is lost on the way: the client cannot tell whether the route ran.
+		if (fault === 'resetAfterWrite') request.raw.socket.resetAndDestroy();
 		return fault ? replaceLate(fault, reply, payload) : payload;
 	});
 
@@ -251,6 +257,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		state,
 		url: address.replace('localhost', '127.0.0.1'),
 		requests,
+		arrivedAt: (entry) => arrivals.get(entry),
 		faults,
 		modes,
 		faultLog,

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * | `empty200`       | HTTP 200 with an empty body (the route does not run)                               |
  * | `truncated200`   | HTTP 200, application/json, the route's real answer cut in half (the route RAN)    |
  * | `failAfterWrite` | HTTP 503 after the route ran and stored: what a lost answer looks like to a client |
+ * | `resetAfterWrite`| the route ran and stored, then the connection reset (ECONNRESET) before the answer  |
  * | `drop`           | the connection closed (FIN) without an answer                                      |
  * | `reset`          | the connection reset (TCP RST, the client sees ECONNRESET) without an answer       |
  * | `hang`           | no answer at all; the client's timeout ends it                                     |
@@ -36,6 +37,7 @@ export type Fault =
 	| 'empty200'
 	| 'truncated200'
 	| 'failAfterWrite'
+	| 'resetAfterWrite'
 	| 'drop'
 	| 'reset'
 	| 'hang'
@@ -51,6 +53,7 @@ export const NAMED_FAULTS = [
 	'empty200',
 	'truncated200',
 	'failAfterWrite',
+	'resetAfterWrite',
 	'drop',
 	'reset',
 	'hang',

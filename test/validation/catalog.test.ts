@@ -4,7 +4,6 @@ import type { Refusal } from '../harness/refusals';
 const { node, state } = useCatalog();
 
 const items = { item: [{ related_type: 'service', related_id: 3, override: 1, adjustment: 30 }] };
-const rates = { rate: [{ ctid: 2, ratepermin: 0.2 }] };
 
 // An Update whose id is empty or not a number would be sent without an id: the platform creates instead.
 const refused: Refusal[] = [
@@ -22,21 +21,6 @@ const refused: Refusal[] = [
 		rule: 'Price Book Update with an id that is not a number',
 		parameters: { resource: 'priceBook', operation: 'update', priceBookId: 'Partner', items },
 		message: "Price Book (priceBookId) must be a whole number above 0 (the record's ID)",
-	},
-	{
-		rule: 'Call Rate Card Update with an id that resolved to nothing',
-		parameters: {
-			resource: 'callRate',
-			operation: 'update',
-			ctgid: '={{ $json.none }}',
-			callTypes: rates,
-		},
-		message: 'Call Rate Card (ctgid) is required',
-	},
-	{
-		rule: 'Call Rate Card Update with an id that is not a number',
-		parameters: { resource: 'callRate', operation: 'update', ctgid: '1a', callTypes: rates },
-		message: "Call Rate Card (ctgid) must be a whole number above 0 (the record's ID)",
 	},
 	{
 		rule: 'a path value that is a dot segment',

@@ -81,8 +81,8 @@ test('payments of different types are all sent', async () => {
 	expect(result.error).toBeUndefined();
 	const body = node.sim().requests.at(-1)!.body as Array<{ payments: object }>;
 	expect(body[0].payments).toEqual({
-		cash: { description: '', amount: '30.00' },
-		eftpos: { description: '', amount: '50.00' },
+		cash: { description: '', amount: '30' },
+		eftpos: { description: '', amount: '50' },
 	});
 });
 

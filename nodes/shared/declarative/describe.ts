@@ -1,6 +1,14 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { Operation } from '../operation/operations';
 import { routingOf } from './routing';
+import { DATE_TIME_HINT } from '../input/dates';
+
+/** Every date field says how its value meets the platform's clock (dates.ts), unless it says more itself. */
+function withDateHint(field: INodeProperties): INodeProperties {
+	if (field.type === 'dateTime') return field.hint ? field : { ...field, hint: DATE_TIME_HINT };
+	if (field.type !== 'collection') return field;
+	return { ...field, options: (field.options as INodeProperties[]).map(withDateHint) };
+}
 
 /** The editor side of an operation table: the Operation dropdown and each operation's fields. */
 function show(resource: string, operation: string, own?: IDisplayOptions): IDisplayOptions {
@@ -57,7 +65,7 @@ export function describeResource(
 	};
 	const fields = operations.flatMap((op) => [
 		...(op.fields ?? []).map((field) => ({
-			...field,
+			...withDateHint(field),
 			displayOptions: show(resource, op.value, field.displayOptions),
 		})),
 		...(op.list ? listFields(resource, op.value) : []),

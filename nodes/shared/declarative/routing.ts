@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
@@ -11,8 +12,8 @@ import { recordItems } from '../output/errors';
 import { failureOfItem } from '../output/items';
 import { PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
-import { isRepeatable } from '../operation/operations';
-import type { Operation, OutputContext } from '../operation/operations';
+import { isRepeatable, writeKeysOf } from '../operation/operations';
+import type { Notes, Operation, OutputContext, SendOptions } from '../operation/operations';
 import { lacksRoot, RecordFailures, toRecords } from '../output/output';
 import { walkPages } from '../transport/pager';
 import { checkInput, readInput } from '../operation/requestInput';
@@ -20,6 +21,8 @@ import type { RequestInput } from '../input/rules';
 import { subjectOf } from '../operation/subject';
 import { concurrencyOf, limited } from '../transport/limiter';
 import type { Aside } from '../transport/limiter';
+import { takeTurn } from '../transport/turns';
+import type { Turn } from '../transport/turns';
 import { CREDENTIAL_TYPE, platformRequest, secretsOfRequest } from '../transport/transport';
 import type { RequestSettings } from '../transport/transport';
 
@@ -34,6 +37,18 @@ interface Prepared {
 	before?: IDataObject;
 	/** Why the input was refused: nothing is sent for this item. */
 	refusal?: unknown;
+	/** The item's place among the node run's items writing the same records. */
+	turn?: Turn;
+}
+
+function notesOf(context: IExecuteSingleFunctions, state: Prepared): Notes {
+	return { item: context.getItemIndex(), about: state.turn?.notes ?? (() => ({})) };
+}
+
+/** The node run an item belongs to: its executions's id, the node's id and name. */
+function runKeyOf(context: IExecuteSingleFunctions): string {
+	const node = context.getNode();
+	return `${context.getExecutionId() ?? ''}|${node.id ?? ''}|${node.name}`;
 }
 
 // RoutingNode hands one item's preSend a context and its pagination step an object derived from it, so the
@@ -84,7 +99,10 @@ function prepareRequest(op: Operation) {
 			return options;
 		}
 		op.prepare?.(input);
-		prepared.set(this, { input, settings: settingsOf(op, input) });
+		// Taken here, not at send time: RoutingNode prepares the items one by one in input order.
+		const keys = writeKeysOf(op, input);
+		const turn = keys.length ? takeTurn(runKeyOf(this), keys) : undefined;
+		prepared.set(this, { input, settings: settingsOf(op, input), turn });
 		options.url = fillPath(op.path, { ...input.path, page: 1 });
 		options.qs = input.qs;
 		if (op.method === 'GET') delete options.body;
@@ -95,11 +113,11 @@ function prepareRequest(op: Operation) {
 
 /** Sends a further request of this item through the operation's credential, judged like every other. */
 function senderFor(context: IExecuteSingleFunctions, settings: RequestSettings) {
-	return async (options: IHttpRequestOptions, preface?: string) =>
+	return async ({ repeatable, ...options }: SendOptions, preface?: string) =>
 		await platformRequest(
 			context,
 			{ ...options, method: options.method ?? 'GET' },
-			{ ...settings, preface },
+			{ ...settings, preface, ...(repeatable === undefined ? {} : { repeatable }) },
 		);
 }
 
@@ -158,6 +176,7 @@ async function outputItems(
 		before: state.before,
 		credential: async (type) => await context.getCredentials(type),
 		request: senderFor(context, state.settings),
+		notes: notesOf(context, state),
 	};
 	const read = async () => {
 		const body = await answer();
@@ -211,10 +230,15 @@ async function itemsFor(
 			context,
 			op,
 			state.input,
-			toRecords(await op.answerFrom(request, state.input), op.output),
+			toRecords(await op.answerFrom(request, state.input, notesOf(context, state)), op.output),
 		);
 	if (op.beforeRequest) {
-		state.before = await op.beforeRequest(request, state.input);
+		const refuse = (message: string, description: string) =>
+			new NodeOperationError(context.getNode(), message, {
+				itemIndex: context.getItemIndex(),
+				description,
+			});
+		state.before = await op.beforeRequest(request, state.input, refuse);
 		if (op.sendBody && op.method !== 'GET')
 			sent.body = op.sendBody(state.input, state.before) as IDataObject;
 	}
@@ -236,12 +260,10 @@ async function politely<T>(
 	op: Operation,
 	task: (aside: Aside) => Promise<T>,
 ): Promise<T> {
-	const node = context.getNode();
-	const key = `${context.getExecutionId() ?? ''}|${node.id ?? ''}|${node.name}`;
 	const credential = await context
 		.getCredentials(op.credential ?? CREDENTIAL_TYPE)
 		.catch(() => ({}) as IDataObject);
-	return await limited(key, concurrencyOf(credential.maxConcurrency), task);
+	return await limited(runKeyOf(context), concurrencyOf(credential.maxConcurrency), task);
 }
 
 /**
@@ -260,15 +282,21 @@ function sendRequests(op: Operation) {
 		const sent = requestData.options as IHttpRequestOptions;
 		// A refused input sends nothing, so it waits for no slot.
 		if (state.refusal) return await failedItem(this, state.refusal, { ...state, op });
-		return await politely(this, op, async (aside) => {
-			state.settings = { ...state.settings, aside };
-			try {
-				const items = await itemsFor(this, op, state, sent);
-				return op.shapeItems ? await op.shapeItems.call(this, items) : items;
-			} catch (error) {
-				return await failedItem(this, error, { ...state, op });
-			}
-		});
+		try {
+			// Waiting for an earlier item on the same record holds no limiter place.
+			await state.turn?.ready;
+			return await politely(this, op, async (aside) => {
+				state.settings = { ...state.settings, aside };
+				try {
+					const items = await itemsFor(this, op, state, sent);
+					return op.shapeItems ? await op.shapeItems.call(this, items) : items;
+				} catch (error) {
+					return await failedItem(this, error, { ...state, op });
+				}
+			});
+		} finally {
+			state.turn?.end();
+		}
 	};
 }
 

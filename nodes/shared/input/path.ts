@@ -7,6 +7,46 @@ export function pathParams(path: string): Array<{ name: string; optional: boolea
 	}));
 }
 
+/**
+ * Path values that name a record by its integer id. Anything else there selects another endpoint or
+ * record (a Lead ID `add` made `/leads/{lid}` into `/leads/add` and created a lead), so it is refused
+ * for every operation that has one of these in its path.
+ */
+export const NUMERIC_PATH_IDS = [
+	'lid',
+	'serviceId',
+	'bundleId',
+	'priceBookId',
+	'ctgid',
+	'esid',
+	'pid',
+	'ctid',
+	'itemId',
+	'campaignId',
+];
+
+/** The other path values, and what the spec says they hold (test/validation/pathIds keeps this whole). */
+export const OTHER_PATH_VALUES: Record<string, string> = {
+	cid: 'a customer id, account_id or crm_id (the spec: any of them in a path)',
+	contactId: 'a contact id, typed string/integer in the spec',
+	field: 'a search field from a fixed list',
+	value: 'the search text',
+	module: 'a timeline module name',
+	recordId: 'a timeline record id, where "at least a space" must be passed',
+	date: 'a date, checked by the date rule',
+	service_num: 'a service number (text)',
+	status: '0 or 1, from a fixed list',
+	page: 'the page the pager asks for',
+};
+
+/** Why a numeric path id is refused, or undefined when it is digits naming a record (above 0). */
+export function pathIdRefusal(label: string, name: string, value: unknown): string | undefined {
+	if (!NUMERIC_PATH_IDS.includes(name)) return undefined;
+	return /^[1-9]\d*$/.test(String(value ?? '').trim())
+		? undefined
+		: `${label} (${name}) must be a whole number above 0 (the record's ID)`;
+}
+
 function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || String(value).trim() === '';
 }

@@ -8,12 +8,29 @@ import type {
 } from 'n8n-workflow';
 import type { PlatformFailure } from '../platform/envelope';
 import type { RequestInput, Rule } from '../input/rules';
+import { fillPath } from '../input/path';
+
+/**
+ * What earlier items of the node run noted about the records this item writes (see `writeKeys`): read
+ * and written by one item at a time, in input order.
+ */
+export interface Notes {
+	/** This item's index, to name it in what it notes. */
+	item: number;
+	about: (key: string) => IDataObject;
+}
 /** How an operation's response becomes output items. */
 export interface OutputSpec {
 	/** Property holding the records (array) or the single record (object). Omitted: the whole body. */
 	root?: string;
 	/** Fields the platform sends as numeric strings that users expect as numbers. */
 	numbers?: string[];
+}
+
+/** A further request of an operation; a write the platform takes as GET says so (`repeatable: false`). */
+export interface SendOptions extends IHttpRequestOptions {
+	/** Whether sending it again after a transient failure is harmless; by default, a GET is. */
+	repeatable?: boolean;
 }
 
 /** What `outputOf` may read besides the answer. */
@@ -26,7 +43,9 @@ export interface OutputContext {
 	 * Sends a further request through the operation's credential, judged like every other; `preface`
 	 * says in its error what had already happened.
 	 */
-	request: (options: IHttpRequestOptions, preface?: string) => Promise<unknown>;
+	request: (options: SendOptions, preface?: string) => Promise<unknown>;
+	/** What earlier items of the node run noted under this item's write keys. */
+	notes: Notes;
 }
 
 /** What an operation is: the request it makes, its fields and rules, and how its answer is read. */
@@ -63,11 +82,28 @@ export interface OperationSpec {
 	dateFields?: string[];
 	/** Body fields that hold date-times: converted to YYYY-MM-DD HH:MM:SS before the rules run. */
 	dateTimeFields?: string[];
+	/**
+	 * Body fields holding amounts the spec types as numbers (float, decimal): sent as the JSON number
+	 * whose text is what was given; text that is not an amount, or more digits than a number carries
+	 * exactly, is refused naming the field.
+	 */
+	moneyFields?: string[];
+	/**
+	 * Body fields the spec types as strings: a number an expression gives (a spreadsheet column) is sent
+	 * as its text, as the spec types it.
+	 */
+	textFields?: string[];
 	/** Body fields whose values are secrets: kept out of every error message. */
 	secretFields?: string[];
 	/** The credential the requests go through, when not the API credential (the portal login's). */
 	credential?: string;
 }
+
+/**
+ * Refuses the item's input for a reason only the platform's answers reveal (a filter field the department
+ * does not have): an error naming the field and the rule, whose description says what was and was not sent.
+ */
+export type Refuse = (message: string, description: string) => Error;
 
 /**
  * The steps an operation may add, in the order they run for each input item (routing.ts): the input is
@@ -86,8 +122,9 @@ export interface OperationHooks {
 	 * count): given a sender bound to the operation's credential; what it returns reaches `outputOf`.
 	 */
 	beforeRequest?: (
-		request: (options: IHttpRequestOptions) => Promise<unknown>,
+		request: (options: SendOptions) => Promise<unknown>,
 		input: RequestInput,
+		refuse: Refuse,
 	) => Promise<IDataObject>;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
 	sendBody?: (input: RequestInput, before?: IDataObject) => unknown;
@@ -96,9 +133,16 @@ export interface OperationHooks {
 	 * the row's request.
 	 */
 	answerFrom?: (
-		request: (options: IHttpRequestOptions) => Promise<unknown>,
+		request: (options: SendOptions) => Promise<unknown>,
 		input: RequestInput,
+		notes: Notes,
 	) => Promise<unknown>;
+	/**
+	 * The records this item writes (normalised: one record, one key). Items of a node run sharing a key
+	 * run one after another in input order, each reading what the earlier ones noted under it. Default
+	 * for a write: its path up to the first optional segment (`/customer/update/1042`).
+	 */
+	writeKeys?: (input: RequestInput) => string[];
 	/** The answer as the user should see it, when that is not the answer itself (e.g. a key never output). */
 	outputOf?: (body: unknown, context: OutputContext) => Promise<unknown> | unknown;
 	/**
@@ -130,6 +174,7 @@ export type Operation = OperationSpec & OperationHooks;
 // The method alone misjudges these: the platform reads through POST (searches, filters, previews, reports,
 // qualification, quotes) and writes through GET (contact delete, credit management, ETF, the demo reset).
 const POST_READS = new Set([
+	'getAll',
 	'search',
 	'filter',
 	'preview',
@@ -145,4 +190,12 @@ const GET_WRITES = new Set(['delete', 'setCreditManagement', 'applyEtf', 'reset'
 /** Whether the operation's request may be sent again after a transient failure without changing anything. */
 export function isRepeatable(op: Pick<Operation, 'method' | 'value'>): boolean {
 	return op.method === 'GET' ? !GET_WRITES.has(op.value) : POST_READS.has(op.value);
+}
+
+/** The records an item writes: none for a read, its record path for a write that names one. */
+export function writeKeysOf(op: Operation, input: RequestInput): string[] {
+	if (op.writeKeys) return op.writeKeys(input);
+	if (isRepeatable(op)) return [];
+	const record = op.path.replace(/\/\{\w+\?\}.*$/, '');
+	return record.includes('{') ? [`${op.method} ${fillPath(record, input.path)}`] : [];
 }

@@ -1,8 +1,14 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { toPlatformDate, toPlatformDateTime } from '../input/dates';
-import { dotSegmentRefusal, isDotSegment, pathParams } from '../input/path';
+import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../input/path';
 import type { Operation } from './operations';
+import { amountRefusal, decimalText, exactNumber } from '../input/money';
 import { listedOptionsRefusal, NOTHING_SENT } from '../input/rules';
 import type { RequestInput } from '../input/rules';
 
@@ -38,8 +44,17 @@ export function readInput(
 			if (field in part) part[field] = toPlatformDate(part[field]) as string;
 		}
 	}
+	for (const field of op.textFields ?? []) {
+		const value = input.body[field];
+		if (typeof value === 'number' || typeof value === 'bigint') input.body[field] = String(value);
+	}
 	for (const field of op.dateTimeFields ?? []) {
 		if (field in input.body) input.body[field] = toPlatformDateTime(input.body[field]) as string;
+	}
+	for (const field of op.moneyFields ?? []) {
+		const text = decimalText(input.body[field]);
+		const number = text === undefined ? undefined : exactNumber(text);
+		if (number !== undefined) input.body[field] = number;
 	}
 	return input;
 }
@@ -63,6 +78,19 @@ export function checkInput(
 		if (optional) continue;
 		if (value === undefined || value === null || String(value) === '')
 			throw refuse(`${label} (${name}) is required`);
+		const notAnId = pathIdRefusal(label, name, value);
+		if (notAnId) throw refuse(notAnId);
+	}
+	for (const field of op.moneyFields ?? []) {
+		const value = input.body[field];
+		// A blank amount (an expression that found nothing) is refused too: sent, it would be read as 0.
+		if (!(field in input.body) || typeof value === 'number') continue;
+		const label = fieldLabel(op.fields ?? [], field);
+		const text = decimalText(value);
+		if (text === undefined) throw refuse(amountRefusal(label, field));
+		throw refuse(
+			`${label} (${field}) has more digits than a JSON number carries exactly; give at most 15`,
+		);
 	}
 	for (const rule of op.rules ?? []) {
 		const refusal = rule(input);
@@ -72,4 +100,15 @@ export function checkInput(
 	// (after the operation's own rules, whose messages say more where they exist).
 	const unlisted = listedOptionsRefusal(op.fields ?? [], input);
 	if (unlisted) throw refuse(unlisted);
+}
+
+/** A field's display name, found in collections too (money fields sit in Additional Fields). */
+function fieldLabel(fields: INodeProperties[], name: string): string {
+	for (const field of fields) {
+		if (field.name === name) return field.displayName;
+		const inner = field.type === 'collection' ? ((field.options ?? []) as INodeProperties[]) : [];
+		const found = inner.find((option) => option.name === name);
+		if (found) return found.displayName;
+	}
+	return name;
 }

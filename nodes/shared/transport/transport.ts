@@ -15,7 +15,14 @@ import type { KindedFailure } from '../platform/failure';
 import { clock } from './clock';
 import type { Aside } from './limiter';
 import { redact } from '../platform/redact';
-import { backoffMs, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
+import {
+	backoffMs,
+	mayHaveApplied,
+	mayRetry,
+	NODE_RETRY,
+	outcomeUnknown,
+	retryAfterMs,
+} from './retry';
 import type { RetryPolicy } from './retry';
 
 export { PlatformRequestError } from '../platform/failure';
@@ -112,7 +119,7 @@ async function failed(
 export interface TryRecord {
 	tries: number;
 	waitedMs: number;
-	/** An earlier try failed after its request may have reached the platform (a CDR batch then finds its own rows). */
+	/** An earlier try's outcome is unknown (retry.ts `outcomeUnknown`): a record found held may be its own. */
 	earlierMayHaveReached: boolean;
 }
 
@@ -200,7 +207,7 @@ export async function platformRequest(
 			asked: askedMs !== undefined,
 		});
 		record.waitedMs += now() - slept;
-		if (!failure.neverSent) record.earlierMayHaveReached = true;
+		if (outcomeUnknown(failure)) record.earlierMayHaveReached = true;
 	}
 }
 

@@ -14,7 +14,7 @@ type Req = FastifyRequest<{
 const EMPTY = { success: false, message: 'The requested data was empty ignoring' };
 const STAMP = () => `${today()} 00:00:00`;
 
-function serviceTypeListRecord(type: ServiceType) {
+export function serviceTypeListRecord(type: ServiceType) {
 	return {
 		esid: String(type.esid),
 		typeofservice: type.typeofservice,
@@ -102,8 +102,9 @@ const rateItemBody = z.object({
 	direction: z.string().optional(),
 });
 
+// The spec's post body: no field names an existing card, so a post always creates one (a ctgid sent
+// along is not in the body list and is ignored, like every field the platform does not take).
 const rateCardBody = z.object({
-	ctgid: z.coerce.number().int().positive().optional(),
 	name: z.string().optional(),
 	active: z.coerce.number().int().min(0).max(1).optional(),
 	billing_increment: z.coerce.number().int().nonnegative().nullable().optional(),
@@ -329,12 +330,10 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 					: `${issue.path.join('.')} is invalid`,
 			);
 		}
-		const { ctgid, callTypes, ...fields } = parsed.data;
+		const { callTypes, ...fields } = parsed.data;
 		const unknown = callTypes?.find((item) => !state.callTypes.some((t) => t.ctid === item.ctid));
 		if (unknown) return fail('serviceType not found');
-		const target = ctgid ? cards(request).find((c) => c.ctgid === ctgid) : undefined;
-		if (ctgid && !target) return fail('callRates not found');
-		const id = target?.ctgid ?? state.nextId('rateCard');
+		const id = state.nextId('rateCard');
 		const items = (callTypes ?? []).map((item) => {
 			const type = state.callTypes.find((t) => t.ctid === item.ctid)!;
 			return {
@@ -347,27 +346,18 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 				fixedrate: item.fixedrate as 0 | 1,
 			};
 		});
-		if (target) {
-			Object.assign(
-				target,
-				Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
-			);
-			if (callTypes) target.callTypes = items;
-			target.date_modified = STAMP();
-		} else {
-			state.rateCards.push({
-				ctgid: id,
-				deptid: deptOf(request),
-				name: fields.name ?? `Rate card ${id}`,
-				active: (fields.active ?? 1) as 0 | 1,
-				billing_increment: fields.billing_increment ?? 0,
-				tags: fields.tags ?? '',
-				international_markup_percent: fields.international_markup_percent ?? 0,
-				callTypes: items,
-				date_created: STAMP(),
-				date_modified: STAMP(),
-			});
-		}
+		state.rateCards.push({
+			ctgid: id,
+			deptid: deptOf(request),
+			name: fields.name ?? `Rate card ${id}`,
+			active: (fields.active ?? 1) as 0 | 1,
+			billing_increment: fields.billing_increment ?? 0,
+			tags: fields.tags ?? '',
+			international_markup_percent: fields.international_markup_percent ?? 0,
+			callTypes: items,
+			date_created: STAMP(),
+			date_modified: STAMP(),
+		});
 		return { success: true, ctgid: String(id) };
 	});
 

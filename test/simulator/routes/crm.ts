@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dueDate } from '../billing';
+import { lineTotal } from '../money';
 import type { Lead } from '../crm';
 import { bodyCid, deptOf, fail, money, text, today } from '../respond';
 import type { State } from '../state';
@@ -227,7 +228,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 					price: Number(p.price),
 					quantity: p.quantity,
 				}));
-				const total = invoice.products.reduce((sum, p) => sum + p.price * p.quantity, 0);
+				const total = lineTotal(sale.products ?? []);
 				// The balance follows the invoice, so it stays what was invoiced less what was paid.
 				customer.balance = Math.round((customer.balance + total - invoice.total) * 100) / 100;
 				invoice.total = total;
@@ -239,9 +240,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 					quantity: p.quantity,
 				}));
 				const total =
-					sale.amount !== undefined
-						? Number(sale.amount)
-						: products.reduce((sum, p) => sum + p.price * p.quantity, 0);
+					sale.amount !== undefined ? Number(sale.amount) : lineTotal(sale.products ?? []);
 				const date = (sale.date ?? today()).slice(0, 10);
 				invoice = {
 					iid: state.nextId('invoice', 80001),
@@ -264,7 +263,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 			};
 			const payments = Object.entries(sale.payments ?? {});
 			if (payments.length) {
-				const amount = payments.reduce((sum, [, p]) => sum + Number(p.amount), 0);
+				const amount = lineTotal(payments.map(([, p]) => ({ price: p.amount, quantity: 1 })));
 				// The sale stands when its payment is refused: only paymentResult says so.
 				if (amount > invoice.total - invoice.paid + 0.005) {
 					result.paymentResult = {

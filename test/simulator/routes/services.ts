@@ -5,6 +5,7 @@ import { bodyCid, dateString, deptOf, fail, money, text, today } from '../respon
 import { SERVICE_STATUSES } from '../state';
 import type { Service, State } from '../state';
 import { page } from './paging';
+import { serviceTypeListRecord } from './catalog';
 import type { Extra } from '../extras';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: unknown }>;
@@ -151,12 +152,9 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 		mine(request).find((s) => String(s.id) === String(id));
 	const dateParam = (request: Req) => request.params.date ?? today();
 
+	// The spec: `{results: [service type list records], page_number, total_pages}`, whatever the path says.
 	app.get('/services/get/page/:page', async (request: Req) =>
-		page(
-			mine(request).map((s) => serviceRecord(s, state.extras)),
-			request.params.page,
-			pageSize,
-		),
+		page(state.serviceTypes.map(serviceTypeListRecord), request.params.page, pageSize),
 	);
 
 	app.post('/services/search', async (request: Req) => {

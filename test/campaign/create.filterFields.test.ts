@@ -1,0 +1,81 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { useCampaign } from '../kits/campaign';
+const { node, bulk, campaign, rows, subject } = useCampaign();
+
+const paths = () => node.sim().requests.map((r) => `${r.method} ${r.url.replace(/^\/[^/]+/, '')}`);
+const ACCEPTED =
+	/accepts: suburb, street, billinggroup, account_state, billingcycle, business_type, account_manager, reseller_cid, paymethod/;
+
+describe('Bulk Email: every filter field is checked against the department’s filter fields before anything is sent', () => {
+	test.each([
+		['Suburb', 'capitalised'],
+		['suburbs', 'mistyped'],
+		['postcode', 'stale'],
+		[' suburb', 'with a space'],
+	])(
+		'Create with the field “%s” (%s) is refused naming the row and what the department accepts; nobody is mailed',
+		async (field) => {
+			const result = await node.run(
+				campaign('create', {
+					subject: subject(),
+					content: 'x',
+					filters: rows({ field, value: 'Richmond' }),
+				}),
+			);
+			expect(result.error?.message).toMatch(
+				new RegExp(
+					`^Filters \\(filters\\) row 1: “${field}” is not one of this department’s filter fields`,
+				),
+			);
+			expect(result.error?.message).toMatch(ACCEPTED);
+			expect(result.error?.description).toMatch(/No campaign was created/);
+			expect(paths()).toEqual(['GET /customer/bulk-email/filters']);
+			bulk().drain();
+			expect(bulk().campaigns).toEqual([]);
+			expect(bulk().outbox).toEqual([]);
+		},
+	);
+
+	test('Create with the Manual guard checks the fields too', async () => {
+		const parameters: INodeParameters = {
+			subject: subject(),
+			content: 'x',
+			filters: rows(
+				{ field: 'suburb', value: 'Richmond' },
+				{ field: 'Billinggroup', option: 'Retail' },
+			),
+			guard: 'manual',
+			expectedCount: 3,
+		};
+		const result = await node.run(campaign('create', parameters));
+		expect(result.error?.message).toMatch(/^Filters \(filters\) row 2: “Billinggroup” is not one/);
+		expect(bulk().campaigns).toEqual([]);
+	});
+
+	test('Preview refuses an unknown field as well, before previewing', async () => {
+		const result = await node.run(
+			campaign('preview', { filters: rows({ field: 'SUBURB', value: 'Richmond' }) }),
+			{ continueOnFail: true },
+		);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ error: expect.stringMatching(/^Filters \(filters\) row 1: “SUBURB” is not one/) },
+		]);
+		expect(paths()).toEqual(['GET /customer/bulk-email/filters']);
+	});
+
+	test('known fields go through: the count and the campaign are for exactly the chosen filters', async () => {
+		const result = await node.run(
+			campaign('create', {
+				subject: subject(),
+				content: 'x',
+				filters: rows({ field: 'billinggroup', option: 'Retail' }),
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(paths()).toEqual([
+			'GET /customer/bulk-email/filters',
+			'POST /customer/bulk-email/preview',
+			'POST /customer/bulk-email',
+		]);
+	});
+});
