@@ -85,7 +85,9 @@ async function main() {
 	if (migrated.length) {
 		const names = migrated.map((name) => `"${name}"`).join(', ');
 		console.log(`Workflows made when the sandbox loaded the package as CUSTOM.*: ${names}.`);
-		console.log('They now use the installed nodes; publish again those that were published.');
+		console.log(
+			'They now use the installed nodes; publish (on n8n 1.x: activate) again those that were published.',
+		);
 	}
 
 	console.log(`Starting n8n ${n8n.version} on Node ${n8n.nodeVersion}…`);
