@@ -3,7 +3,7 @@
 // mail sink), installs n8n (and the Node it needs) into a cache folder the first time, installs the package
 // into n8n's user folder as a community package (as users install it: the credential Test button needs that),
 // imports a "Telco Billing (sandbox)" credential and the example workflows, and starts n8n.
-// Ctrl-C stops everything. `npm start -- --n8n 2.8.4` runs the oldest supported n8n instead of the newest;
+// Ctrl-C stops everything. `npm start -- --n8n oldest` (1.123.81) or `--n8n 2.8.4` runs another line instead of the newest;
 // `npm start -- --simulator-only` starts just the simulator.
 const { spawnSync } = require('node:child_process');
 const { spawnSimulator } = require('../simulator/spawn.js');
