@@ -25,7 +25,7 @@ export class TelcoBillingApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'https://billing.example.com/api',
+			placeholder: 'e.g. https://billing.example.com/api',
 			required: true,
 			description:
 				'Address of the billing platform API, including its API prefix and without the ' +

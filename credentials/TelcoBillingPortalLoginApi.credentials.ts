@@ -29,7 +29,7 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'https://billing.example.com/api',
+			placeholder: 'e.g. https://billing.example.com/api',
 			required: true,
 			description:
 				'Address of the billing platform API, including its API prefix: the same as in ' +

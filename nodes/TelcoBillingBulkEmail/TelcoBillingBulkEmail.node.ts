@@ -21,7 +21,7 @@ export class TelcoBillingBulkEmail implements INodeType {
 
 		defaults: { name: 'Telco Billing Bulk Email' },
 		usableAsTool: true,
-		...declarativeNode(),
+		...declarativeNode({ simplify: true }),
 		properties: [
 			{
 				displayName: 'Resource',

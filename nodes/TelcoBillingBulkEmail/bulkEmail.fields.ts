@@ -71,7 +71,7 @@ export const customerIdsField: INodeProperties = {
 	name: 'customerIds',
 	type: 'string',
 	default: '',
-	placeholder: '1001, 1002',
+	placeholder: 'e.g. 1001, 1002',
 	description:
 		'Only these customers, among those the filters select (it never adds anyone). ' +
 		'Comma-separated, or an array expression. Empty: no narrowing.',

@@ -1,5 +1,5 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import type { Operation, Refuse } from '../shared/operation/operations';
+import type { Operation, RecordShape, Refuse } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
 import { checkSchedule } from './bulkEmail.schedule';
@@ -7,6 +7,23 @@ import { audience, audienceRule, customerIdsField, filterRows } from './bulkEmai
 import { checkFilterFields, PREFIX } from './bulkEmail.filterFields';
 
 const COUNT_NUMBERS = ['id', 'count', 'recipient_count', 'sent_count', 'cancelled_count', 'total'];
+
+// The status record: 7 fields and 5 counts, flattened 12; Simplify keeps the counts beside the status.
+const COUNTS = ['recipients', 'sent', 'pending', 'failed', 'cancelled'].map((c) => `counts.${c}`);
+const CAMPAIGN_STATUS: RecordShape = {
+	id: 'id',
+	simplified: ['subject', 'status', 'scheduled_at', 'ended_at', ...COUNTS],
+	fields: [
+		'id',
+		'subject',
+		'status',
+		'scheduled_at',
+		'started_at',
+		'ended_at',
+		'created_at',
+		...COUNTS,
+	],
+};
 
 const campaignId: INodeProperties = {
 	displayName: 'Campaign ID',
@@ -249,7 +266,7 @@ export const bulkEmailOperations: Operation[] = [
 		path: `${PREFIX}/{campaignId}`,
 		fields: [campaignId],
 		rules: [campaignIdRule],
-		output: { numbers: COUNT_NUMBERS },
+		output: { numbers: COUNT_NUMBERS, simplify: CAMPAIGN_STATUS },
 	},
 	{
 		value: 'getAll',
@@ -259,7 +276,7 @@ export const bulkEmailOperations: Operation[] = [
 		method: 'GET',
 		path: `${PREFIX}/page/{page}`,
 		list: 'paged',
-		output: { root: 'records', numbers: COUNT_NUMBERS },
+		output: { root: 'records', numbers: COUNT_NUMBERS, simplify: CAMPAIGN_STATUS },
 	},
 	{
 		value: 'cancel',

@@ -67,7 +67,7 @@ export const importFileFields: INodeProperties[] = [
 						name: 'column',
 						type: 'string',
 						default: '',
-						placeholder: 'Call ID',
+						placeholder: 'e.g. Call ID',
 						description: 'The header as written in the file (case and spaces around it ignored)',
 					},
 					{

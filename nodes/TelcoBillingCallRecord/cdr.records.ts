@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isPlatformDateTime, toPlatformDateTime } from '../shared/input/dates';
-import { NOTHING_SENT } from '../shared/input/rules';
+import { nothingSentFor } from '../shared/input/rules';
 
 /** Every field of the spec's CDR input, with the label the node shows. */
 export const CDR_FIELDS: Record<string, string> = {
@@ -159,6 +159,6 @@ export function refuse(
 ): NodeOperationError {
 	return new NodeOperationError(context.getNode(), refusal, {
 		itemIndex,
-		description: NOTHING_SENT,
+		description: nothingSentFor(itemIndex),
 	});
 }

@@ -29,7 +29,7 @@ export class TelcoBillingCatalog implements INodeType {
 
 		defaults: { name: 'Telco Billing Catalog' },
 		usableAsTool: true,
-		...declarativeNode(),
+		...declarativeNode({ simplify: true }),
 		properties: [
 			{
 				displayName: 'Resource',

@@ -58,7 +58,7 @@ const rateItems: INodeProperties = {
 							name: 'direction',
 							type: 'string',
 							default: '',
-							placeholder: 'outbound',
+							placeholder: 'e.g. outbound',
 						},
 						{
 							displayName: 'Flagfall',
@@ -188,7 +188,37 @@ const getRateCard: Operation = {
 	method: 'GET',
 	path: '/callRates/get/{ctgid}',
 	fields: [rateCardId],
-	output: { root: 'callRates', numbers: RATE_NUMBERS },
+	output: {
+		root: 'callRates',
+		numbers: RATE_NUMBERS,
+		// The rate card's 11 fields; Simplify leaves out who created and last changed it.
+		simplify: {
+			id: 'ctgid',
+			simplified: [
+				'name',
+				'active',
+				'billing_increment',
+				'tags',
+				'international_markup_percent',
+				'callTypes',
+				'date_created',
+				'date_modified',
+			],
+			fields: [
+				'ctgid',
+				'name',
+				'active',
+				'billing_increment',
+				'tags',
+				'international_markup_percent',
+				'callTypes',
+				'date_created',
+				'date_modified',
+				'user_created',
+				'user_modified',
+			],
+		},
+	},
 };
 
 export const callRateOperations: Operation[] = [

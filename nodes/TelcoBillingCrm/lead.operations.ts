@@ -23,7 +23,7 @@ const leadFields: INodeProperties[] = [
 		name: 'source',
 		type: 'string',
 		default: '',
-		placeholder: 'web',
+		placeholder: 'e.g. web',
 	}),
 	// The spec shows no lead fields, so no list of statuses either: the platform's own words are taken.
 	bodyField({
@@ -31,7 +31,7 @@ const leadFields: INodeProperties[] = [
 		name: 'status',
 		type: 'string',
 		default: '',
-		placeholder: 'new',
+		placeholder: 'e.g. new',
 		description: 'The lead’s status as the platform names it',
 	}),
 ];

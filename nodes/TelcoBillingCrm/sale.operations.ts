@@ -39,7 +39,7 @@ const paymentRows: INodeProperties = {
 					name: 'type',
 					type: 'string',
 					default: 'cash',
-					placeholder: 'cash',
+					placeholder: 'e.g. cash',
 					description: 'Key of the payment, e.g. cash, eftpos, card',
 				},
 			],

@@ -113,7 +113,7 @@ const paymentFields: INodeProperties[] = [
 			name: 'cc_expmonth',
 			type: 'string' as const,
 			default: '',
-			placeholder: '07',
+			placeholder: 'e.g. 07',
 			description: 'Two digits, 01 to 12',
 		},
 		{
@@ -121,7 +121,7 @@ const paymentFields: INodeProperties[] = [
 			name: 'cc_expyear',
 			type: 'string' as const,
 			default: '',
-			placeholder: '2028',
+			placeholder: 'e.g. 2028',
 			description: 'Four digits',
 		},
 		{
@@ -399,7 +399,7 @@ export const customerOperations: Operation[] = [
 					name: 'payment_type',
 					type: 'string',
 					default: '',
-					placeholder: 'eftpos',
+					placeholder: 'e.g. eftpos',
 				}),
 			]),
 		],

@@ -61,7 +61,7 @@ const upsertFields: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1042, ACC-1-0042 or a CRM ID',
+		placeholder: 'e.g. 1042, ACC-1-0042 or a CRM ID',
 		description: 'The platform’s reference of the customer to update',
 		displayOptions: { show: { matchOn: ['reference'] } },
 	},

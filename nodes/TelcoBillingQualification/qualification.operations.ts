@@ -13,7 +13,7 @@ const address = query({
 	type: 'string',
 	required: true,
 	default: '',
-	placeholder: '12 High Street, Fitzroy VIC 3065',
+	placeholder: 'e.g. 12 High Street, Fitzroy VIC 3065',
 	description: 'The street address to qualify',
 });
 const avcid = (required: boolean) =>
@@ -23,7 +23,7 @@ const avcid = (required: boolean) =>
 		type: 'string',
 		required,
 		default: '',
-		placeholder: 'AVC000012345678',
+		placeholder: 'e.g. AVC000012345678',
 		description: required
 			? 'The AVC ID to verify'
 			: 'When given, the answer adds avc_match, avc_target and avc_current_epid',
@@ -93,7 +93,7 @@ export const qualificationOperations: Operation[] = [
 				type: 'string',
 				required: true,
 				default: '',
-				placeholder: 'LOC000012345678',
+				placeholder: 'e.g. LOC000012345678',
 				description: 'The LOC ID from an earlier address qualification',
 			}),
 			avcid(true),

@@ -22,7 +22,7 @@ export class TelcoBillingReport implements INodeType {
 
 		defaults: { name: 'Telco Billing Report' },
 		usableAsTool: true,
-		...declarativeNode(),
+		...declarativeNode({ simplify: true }),
 		properties: [...describeSingleOperation('report', reportOperations[0]), ...outputFields],
 	};
 

@@ -7,6 +7,7 @@ import type { Rule } from '../shared/input/rules';
 import { shapeOutput } from './report.output';
 import { REPORT_OPTIONS, REPORTS, reportBody } from './report.request';
 import { outputRule } from './report.outputRule';
+import { REPORT_SHAPES } from './report.shapes';
 
 const reportsWith = (option: string) =>
 	REPORTS.filter((r) => r.options?.includes(option)).map((r) => r.value);
@@ -47,7 +48,7 @@ const listField = (displayName: string, name: string, description: string): INod
 	name,
 	type: 'string',
 	default: '',
-	placeholder: 'Retail, Business',
+	placeholder: 'e.g. Retail, Business',
 	description,
 });
 
@@ -65,7 +66,7 @@ const reportFields: INodeProperties[] = [
 		name: 'reportName',
 		type: 'string',
 		default: '',
-		placeholder: 'invoiceSummary',
+		placeholder: 'e.g. invoiceSummary',
 		description: 'Name of a report not in the list',
 		displayOptions: { show: { report: ['other'] } },
 	},
@@ -297,7 +298,7 @@ export const reportOperations: Operation[] = [
 		fields: reportFields,
 		rules: [reportRule, outputRule],
 		sendBody: reportBody,
-		output: { root: 'data', numbers: NUMBERS },
+		output: { root: 'data', numbers: NUMBERS, simplify: REPORT_SHAPES },
 		shapeItems: shapeOutput,
 	},
 ];

@@ -23,7 +23,7 @@ export class TelcoBillingService implements INodeType {
 
 		defaults: { name: 'Telco Billing Service' },
 		usableAsTool: true,
-		...declarativeNode(),
+		...declarativeNode({ simplify: true }),
 		properties: [
 			{
 				displayName: 'Resource',

@@ -148,7 +148,39 @@ const getBundle: Operation = {
 		}),
 		bundleIdField,
 	],
-	output: { root: 'serviceBundle', numbers: BUNDLE_NUMBERS },
+	output: {
+		root: 'serviceBundle',
+		numbers: BUNDLE_NUMBERS,
+		// The bundle's 12 fields; Simplify leaves out the detail's lists of charges and services.
+		simplify: {
+			id: 'id',
+			simplified: [
+				'name',
+				'cid',
+				'active',
+				'date_started',
+				'date_ended',
+				'included_usage_type',
+				'included_value',
+				'monthly_cost',
+				'call_types',
+			],
+			fields: [
+				'id',
+				'name',
+				'cid',
+				'active',
+				'date_started',
+				'date_ended',
+				'included_usage_type',
+				'included_value',
+				'monthly_cost',
+				'call_types',
+				'charges',
+				'services',
+			],
+		},
+	},
 };
 
 export const bundleOperations: Operation[] = [

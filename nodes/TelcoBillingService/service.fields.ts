@@ -64,7 +64,7 @@ export const optionalServiceFields: INodeProperties[] = [
 		name: 'contractterm',
 		type: 'string',
 		default: '',
-		placeholder: '24 months',
+		placeholder: 'e.g. 24 months',
 		description: 'Contract term text; its number of months drives early termination fees',
 	}),
 	bodyField({

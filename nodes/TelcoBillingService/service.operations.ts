@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds, serviceLocator } from '../shared/methods/locators';
 import { bodyField, collection } from '../shared/declarative/describe';
-import type { Notes, Operation, SendOptions } from '../shared/operation/operations';
+import type { Notes, Operation, RecordShape, SendOptions } from '../shared/operation/operations';
 import { findFailure } from '../shared/platform/envelope';
 import { RecordFailures } from '../shared/output/output';
 import type { RecordOutcome } from '../shared/output/output';
@@ -23,6 +23,40 @@ const SERVICE_NUMBERS = [
 	'call_rates_id',
 	'bundle_id',
 ];
+// The service record (16 fields; 20 in a search record): Simplify keeps these ten.
+const SERVICE_RECORD = [
+	'id',
+	'cid',
+	'service_num',
+	'start_date',
+	'servicetype',
+	'monthlyfee',
+	'date_ended',
+	'billing_cycle',
+	'contracterm',
+	'billing_name',
+	'call_rates_id',
+	'bundle_id',
+	'cost',
+	'quantity',
+	'parent_id',
+	'service_status',
+];
+const serviceShape = (extra: string[] = []): RecordShape => ({
+	id: 'id',
+	simplified: [
+		'cid',
+		'service_num',
+		'billing_name',
+		'service_status',
+		'servicetype',
+		'monthlyfee',
+		'start_date',
+		'date_ended',
+		'bundle_id',
+	],
+	fields: [...SERVICE_RECORD, ...extra],
+});
 const ETF_NUMBERS = ['amount_remaining', 'etf', 'etf_applied', 'enid'];
 const COST_NUMBERS = ['enid', 'monthlyfee', 'monthly_prorata_fee', 'dailyfee'];
 
@@ -41,9 +75,11 @@ const SEARCH_FIELDS = [
 	'start_date',
 	'username',
 ];
+// Equals cannot have '=' as its value: n8n reads a parameter starting with '=' as an expression, so it arrived
+// as ''. The others are sent as they are.
 const OPERATORS = [
 	{ name: 'Contains (Like)', value: 'like' },
-	{ name: 'Equals', value: '=' },
+	{ name: 'Equals', value: 'equals' },
 	{ name: 'Greater Than', value: '>' },
 	{ name: 'Greater Than or Equal', value: '>=' },
 	{ name: 'Less Than', value: '<' },
@@ -69,7 +105,7 @@ const serviceIdsField: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	placeholder: '20001, 20002',
+	placeholder: 'e.g. 20001, 20002',
 	description: 'Service IDs (enid) separated by commas, or an expression giving an array of IDs',
 };
 
@@ -236,7 +272,7 @@ function searchCriteria(input: RequestInput): IDataObject[] {
 	const rows = fixedRows(input, 'criteria', 'rows');
 	const criteria = rows.map((row) => ({
 		field: row.field,
-		operator: row.operator ?? 'like',
+		operator: row.operator === 'equals' ? '=' : (row.operator ?? 'like'),
 		value: row.value ?? '',
 	}));
 	if (input.param('activeOnly', false))
@@ -285,7 +321,7 @@ const getService: Operation = {
 	method: 'GET',
 	path: '/services/get/{serviceId}',
 	fields: [service],
-	output: { root: 'serviceType', numbers: SERVICE_NUMBERS },
+	output: { root: 'serviceType', numbers: SERVICE_NUMBERS, simplify: serviceShape() },
 };
 
 export const serviceOperations: Operation[] = [
@@ -312,7 +348,11 @@ export const serviceOperations: Operation[] = [
 		fields: searchFields,
 		rules: [searchRule],
 		sendBody: searchCriteria,
-		output: { root: 'records', numbers: SERVICE_NUMBERS },
+		output: {
+			root: 'records',
+			numbers: SERVICE_NUMBERS,
+			simplify: serviceShape(['username', 'ip_ipadd', 'date_created', 'date_modified']),
+		},
 	},
 	getService,
 	{
@@ -498,7 +538,7 @@ export const serviceOperations: Operation[] = [
 		method: 'GET',
 		path: '/services/getRelatedServices/{serviceId}',
 		fields: [service],
-		output: { root: 'records', numbers: SERVICE_NUMBERS },
+		output: { root: 'records', numbers: SERVICE_NUMBERS, simplify: serviceShape() },
 	},
 	{
 		value: 'calculateEtf',

@@ -88,7 +88,7 @@ export const triggerFields: INodeProperties[] = [
 				name: 'campaignIds',
 				type: 'string',
 				default: '',
-				placeholder: '501, 502',
+				placeholder: 'e.g. 501, 502',
 				description: 'Watch only these campaigns (comma-separated); empty: all',
 			},
 			{

@@ -29,6 +29,7 @@ const {
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
 const { nodeTypes, workflowNodes } = require('./operations-workflow.js');
 const { locatorsFrom, platformRecords, valuesFrom } = require('./platform-records.js');
+const { uxNodes, uxPanels } = require('./ux-panels.js');
 
 const OWNER = {
 	email: 'sandbox@telco-billing.example',
@@ -393,6 +394,7 @@ async function main() {
 			lists: editorLists(page),
 			problems,
 		});
+		nodes.push(...uxNodes(nodes));
 		console.log(`${nodes.length} nodes filled in after ${seconds()} s`);
 		const project = (await rest(page, 'GET', '/projects/personal')).id;
 		const workflow = await rest(page, 'POST', '/workflows', {
@@ -412,7 +414,9 @@ async function main() {
 			problems.push(`nodes panel: ${error.message}`);
 		});
 		const only = process.env.TELCO_EDITOR_ONLY;
-		const names = nodes.map((n) => n.name).filter((n) => !only || n.includes(only));
+		const names = nodes
+			.map((n) => n.name)
+			.filter((n) => !n.startsWith('UX: ') && (!only || n.includes(only)));
 		console.log(`Checking ${names.length} node panels (from ${seconds()} s)…`);
 		await page.goto(`${stack.editor}/workflow/${workflow.id}`, { waitUntil: 'networkidle2' });
 		await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30000 });
@@ -422,6 +426,7 @@ async function main() {
 			await filterRowView(page, preview.name, problems);
 		await nodePanels(page, names, choices, problems);
 		opened = names.length;
+		await uxPanels(page, { openPanel, closePanel, shownIssues, shot }, problems);
 	} finally {
 		if (browser && !KEEP) await browser.close();
 		if (!KEEP) {

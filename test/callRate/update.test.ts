@@ -1,5 +1,5 @@
 import { useCatalog } from '../kits/catalog';
-import { NOTHING_SENT } from '../../nodes/shared/input/rules';
+import { nothingSentFor } from '../../nodes/shared/input/rules';
 const { node, state } = useCatalog();
 
 // The spec's callRates/post body lists name, active, billing_increment, tags,
@@ -21,7 +21,7 @@ describe('Update', () => {
 			callTypes: { rate: [{ ctid: 2, ratepermin: 0.2 }] },
 		});
 		expect(result.error?.message).toBe(REFUSAL);
-		expect(result.error?.description).toBe(NOTHING_SENT);
+		expect(result.error?.description).toBe(nothingSentFor(0));
 		expect(node.sim().requests).toEqual([]);
 		expect(state().rateCards).toEqual(cards);
 	});

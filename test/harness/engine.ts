@@ -99,6 +99,14 @@ export interface RunOptions {
 	/** Files per input item, by binary property. */
 	inputFiles?: Array<Record<string, InputFile>>;
 	continueOnFail?: boolean;
+	/** The node's version in the workflow (1 unless given: what saved workflows hold). */
+	typeVersion?: number;
+	/**
+	 * Run the node's AI tool variant: n8n's own loader names it `<name>Tool`, which is what its
+	 * `@tool` display conditions read. Its output stays on `main` here so the harness reads it; an
+	 * agent receives the same items.
+	 */
+	asTool?: boolean;
 }
 
 export interface RunResult {
@@ -111,16 +119,35 @@ export interface RunResult {
 
 const NODE_NAME = 'Telco Billing';
 
+/** The node as n8n's loader offers it to an agent: the same node under the name `<name>Tool`. */
+function toolVariant(nodeType: INodeType): INodeType {
+	const variant = Object.create(nodeType) as INodeType;
+	variant.description = {
+		...nodeType.description,
+		name: `${nodeType.description.name}Tool`,
+		displayName: `${nodeType.description.displayName} Tool`,
+	};
+	return variant;
+}
+
 function buildWorkflow(
 	options: Pick<
 		RunOptions,
-		'nodeType' | 'parameters' | 'input' | 'inputFiles' | 'continueOnFail' | 'otherCredentials'
+		| 'nodeType'
+		| 'parameters'
+		| 'input'
+		| 'inputFiles'
+		| 'continueOnFail'
+		| 'otherCredentials'
+		| 'typeVersion'
+		| 'asTool'
 	>,
 ) {
-	const typeName = `n8n-nodes-telco-billing.${options.nodeType.description.name}`;
+	const nodeType = options.asTool ? toolVariant(options.nodeType) : options.nodeType;
+	const typeName = `n8n-nodes-telco-billing.${nodeType.description.name}`;
 	const nodeTypes = new NodeTypes({
 		testInput: inputNodeType(options.input ?? [{}], options.inputFiles),
-		[typeName]: options.nodeType,
+		[typeName]: nodeType,
 	});
 	const input: INode = {
 		id: 'input',
@@ -134,7 +161,7 @@ function buildWorkflow(
 		id: 'telco',
 		name: NODE_NAME,
 		type: typeName,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [200, 0],
 		parameters: options.parameters,
 		credentials: {

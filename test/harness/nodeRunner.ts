@@ -26,6 +26,10 @@ export interface NodeRunner {
 			/** Further credential fields (e.g. maxConcurrency). */
 			credential?: IDataObject;
 			otherCredentials?: OtherCredentials;
+			/** The node's version (1 unless given). */
+			typeVersion?: number;
+			/** Run the node's AI tool variant. */
+			asTool?: boolean;
 		},
 	): Promise<RunResult>;
 }
@@ -60,6 +64,8 @@ export function useNode(nodeType: INodeType, simulatorOptions: SimulatorOptions 
 				input: options.input,
 				continueOnFail: options.continueOnFail,
 				otherCredentials: options.otherCredentials,
+				typeVersion: options.typeVersion,
+				asTool: options.asTool,
 				credentials: {
 					...(options.credential as Record<string, string>),
 					baseUrl: options.baseUrl ?? sim.url,

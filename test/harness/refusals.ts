@@ -19,11 +19,13 @@ export function describeRefusals(
 	unchanged?: () => () => void,
 ) {
 	describe.each(refused)('$rule', ({ parameters, message }) => {
-		test('is refused before any request, naming the field and the rule', async () => {
+		test('is refused before any request, naming the field, the rule and the item', async () => {
 			const check = unchanged?.();
 			const result = await node.run(parameters);
 			expect(result.error?.message).toBe(message);
-			expect(result.error?.description).toBe('Nothing was sent to the billing platform.');
+			expect(result.error?.description).toBe(
+				'Refused at [item 0]. Nothing was sent to the billing platform.',
+			);
 			expect(node.sim().requests).toEqual([]);
 			check?.();
 		});

@@ -1,6 +1,6 @@
 import { useCrm } from '../kits/crm';
 import { jsonOf } from '../harness/nodeRunner';
-import { NOTHING_SENT } from '../../nodes/shared/input/rules';
+import { nothingSentFor } from '../../nodes/shared/input/rules';
 const { node, state, rl, run } = useCrm();
 
 describe('External Sale', () => {
@@ -69,7 +69,7 @@ describe('External Sale: money as given', () => {
 		expect(result.error?.message).toBe(
 			'Products (products) row 1: Quantity (quantity) must be a whole number above 0',
 		);
-		expect(result.error?.description).toBe(NOTHING_SENT);
+		expect(result.error?.description).toBe(nothingSentFor(0));
 		expect(state().invoices.length).toBe(invoices);
 		expect(node.sim().requests.some((r) => r.url.includes('/externalsales/add'))).toBe(false);
 	});

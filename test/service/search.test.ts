@@ -36,4 +36,14 @@ describe('Service: reads', () => {
 		);
 		expect(jsonOf(all).map((s) => s.service_status)).toContain('disconnected');
 	});
+	test('Equals, chosen from the list, sends the operator =', async () => {
+		const result = await node.run(
+			service('search', {
+				criteria: { rows: [{ field: 'id', operator: 'equals', value: '20001' }] },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result).map((s) => s.id)).toEqual([20001]);
+		expect(node.sim().requests[0].body).toEqual([{ field: 'id', operator: '=', value: '20001' }]);
+	});
 });

@@ -42,10 +42,12 @@ const refused = [
 ];
 
 describe.each(refused)('$rule', ({ node, parameters, message }) => {
-	test('is refused before any request, naming the field and the rule', async () => {
+	test('is refused before any request, naming the field, the rule and the item', async () => {
 		const result = await node.run(parameters);
 		expect(result.error?.message).toContain(message);
-		expect(result.error?.description).toBe('Nothing was sent to the billing platform.');
+		expect(result.error?.description).toBe(
+			'Refused at [item 0]. Nothing was sent to the billing platform.',
+		);
 		expect(node.sim().requests).toEqual([]);
 	});
 

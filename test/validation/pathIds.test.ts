@@ -21,7 +21,9 @@ test('Lead → Update with a Lead ID that is not a number (add) is refused: it p
 	expect(result.error?.message).toBe(
 		"Lead ID (lid) must be a whole number above 0 (the record's ID)",
 	);
-	expect(result.error?.description).toBe('Nothing was sent to the billing platform.');
+	expect(result.error?.description).toBe(
+		'Refused at [item 0]. Nothing was sent to the billing platform.',
+	);
 	expect(state().leads.length).toBe(leads);
 	expect(node.sim().requests).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { Operation } from '../operation/operations';
 import { routingOf } from './routing';
+import { simplifyFields } from './simplify';
 import { DATE_TIME_HINT } from '../input/dates';
 
 /** Every date field says how its value meets the platform's clock (dates.ts), unless it says more itself. */
@@ -69,6 +70,10 @@ export function describeResource(
 			displayOptions: show(resource, op.value, field.displayOptions),
 		})),
 		...(op.list ? listFields(resource, op.value) : []),
+		...simplifyFields(op.output?.simplify).map((field) => ({
+			...field,
+			displayOptions: show(resource, op.value, field.displayOptions),
+		})),
 	]);
 	return [operationProperty, ...fields];
 }

@@ -15,6 +15,8 @@ import { fillPath } from '../input/path';
 import { isRepeatable, writeKeysOf } from '../operation/operations';
 import type { Notes, Operation, OutputContext, SendOptions } from '../operation/operations';
 import { lacksRoot, RecordFailures, toRecords } from '../output/output';
+import { shapeFor, shapeRecord } from '../output/simplify';
+import { outputChoiceOf } from './simplify';
 import { walkPages } from '../transport/pager';
 import { checkInput, readInput } from '../operation/requestInput';
 import type { RequestInput } from '../input/rules';
@@ -156,6 +158,11 @@ function itemsOf(
 ): INodeExecutionData[] {
 	const limit = limitOf(context, op);
 	let out = limit === undefined ? records : records.slice(0, limit);
+	const shape = shapeFor(op.output?.simplify, (name) => context.getNodeParameter(name, ''));
+	if (shape) {
+		const choice = outputChoiceOf(context);
+		out = out.map((record) => shapeRecord(record, shape, choice));
+	}
 	const placeholder = out.length === 0 ? op.whenEmpty?.(input) : undefined;
 	if (placeholder) out = [placeholder];
 	return out.map((json) => ({ json, pairedItem: { item: context.getItemIndex() } }));

@@ -8,6 +8,11 @@ import type {
 /** The description of every refusal made before a request: the user's data did not leave n8n. */
 export const NOTHING_SENT = 'Nothing was sent to the billing platform.';
 
+/** A refusal's description: which input item, as n8n writes it ("[item 1]"), and that nothing left n8n. */
+export function nothingSentFor(itemIndex: number): string {
+	return `Refused at [item ${itemIndex}]. ${NOTHING_SENT}`;
+}
+
 /** What an operation is about to send, after n8n has resolved every parameter. */
 export interface RequestInput {
 	path: IDataObject;

@@ -39,7 +39,7 @@ export function customerLocator(overrides: Partial<INodeProperties> = {}): INode
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: '1042, ACC-1-0042 or a CRM ID',
+				placeholder: 'e.g. 1042, ACC-1-0042 or a CRM ID',
 				hint:
 					'The customer ID, account_id or crm_id. Where the platform wants the ID in the ' +
 					'request body, the platform is asked first which customer it is.',
@@ -73,7 +73,7 @@ export function serviceLocator(
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: '20001',
+				placeholder: 'e.g. 20001',
 				validation: [
 					{
 						type: 'regex',

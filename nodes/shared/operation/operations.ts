@@ -25,6 +25,30 @@ export interface OutputSpec {
 	root?: string;
 	/** Fields the platform sends as numeric strings that users expect as numbers. */
 	numbers?: string[];
+	/**
+	 * Records of more than ten fields (n8n's UX guidelines): what Simplify keeps and the tool variants'
+	 * Output offers; one shape, or one per value of a parameter (the Report node's report).
+	 */
+	simplify?: RecordShape | ShapesBy;
+}
+
+/**
+ * The fields of a record as the spec shows them. Dot paths reach into a nested object
+ * (`counts.sent`); a simplified record holds them flattened, under their last segment.
+ */
+export interface RecordShape {
+	/** The record's id: kept in every output mode. */
+	id: string;
+	/** The ten most useful fields, in the order they are output. */
+	simplified: string[];
+	/** Every field of the record the spec shows: what Selected Fields offers. */
+	fields: string[];
+}
+
+/** Shapes chosen by the value of a parameter (only those values have Simplify). */
+export interface ShapesBy {
+	parameter: string;
+	shapes: Record<string, RecordShape>;
 }
 
 /** A further request of an operation; a write the platform takes as GET says so (`repeatable: false`). */

@@ -9,7 +9,7 @@ import { toPlatformDate, toPlatformDateTime } from '../input/dates';
 import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../input/path';
 import type { Operation } from './operations';
 import { amountRefusal, decimalText, exactNumber } from '../input/money';
-import { listedOptionsRefusal, NOTHING_SENT } from '../input/rules';
+import { listedOptionsRefusal, nothingSentFor } from '../input/rules';
 import type { RequestInput } from '../input/rules';
 
 /**
@@ -68,7 +68,7 @@ export function checkInput(
 	const refuse = (message: string) =>
 		new NodeOperationError(context.getNode(), message, {
 			itemIndex: context.getItemIndex(),
-			description: NOTHING_SENT,
+			description: nothingSentFor(context.getItemIndex()),
 		});
 	for (const { name, optional } of pathParams(op.path)) {
 		if (name === 'page') continue;
