@@ -74,7 +74,9 @@ export const customerIdsField: INodeProperties = {
 	placeholder: 'e.g. 1001, 1002',
 	description:
 		'Only these customers, among those the filters select (it never adds anyone). ' +
-		'Comma-separated, or an array expression. Empty: no narrowing.',
+		'Comma-separated, or an array expression (an empty array: nobody). Left empty: no narrowing. ' +
+		'An expression that comes out blank (an empty list joined, a missing column) is refused, since ' +
+		'sending no IDs would mail every customer the filters select.',
 };
 
 /** Customer IDs: undefined when blank (no narrowing), while an array expression giving [] means nobody. */
@@ -88,10 +90,11 @@ export function audience(input: RequestInput): IDataObject {
 	const rows = fixedRows(input, 'filters', 'rows');
 	const body: IDataObject = {};
 	if (rows.length) {
-		body.filters = rows.map((row) => ({
+		// The first row has nothing above it to join: sent as AND, so no reading of OR there can widen it.
+		body.filters = rows.map((row, index) => ({
 			field: row.field,
 			value: isBlank(row.option) ? String(row.value ?? '') : row.option,
-			join: row.join ?? 'AND',
+			join: index === 0 ? 'AND' : (row.join ?? 'AND'),
 		}));
 	}
 	const ids = list(input.param('customerIds', ''));
@@ -120,6 +123,11 @@ function ignoredRow(row: IDataObject, position: number): string | undefined {
 
 export const audienceRule: Rule = (input) => {
 	const ids = list(input.param('customerIds', ''));
+	if (ids === undefined && input.given?.('customerIds'))
+		return (
+			'Customer IDs (customerIds) came out blank: sending no IDs would mail every customer the ' +
+			'filters select. Give the IDs, an empty array to mail nobody, or clear the field to mail everyone selected'
+		);
 	if (ids && !ids.every((id) => Number.isInteger(id) && id > 0))
 		return 'Customer IDs (customerIds) must be whole numbers';
 	const rows = (audience(input).filters as IDataObject[] | undefined) ?? [];

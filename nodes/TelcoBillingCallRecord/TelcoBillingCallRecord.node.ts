@@ -9,7 +9,7 @@ import { labelSubtitle } from '../shared/declarative/describe';
 import { CREDENTIAL_TYPE } from '../shared/transport/transport';
 import { pathSegment } from '../shared/input/path';
 import { addMany, getPrices } from './cdr.batches';
-import { cdrFields, operationField } from './cdr.fields';
+import { cdrFields, operationField, resourceField } from './cdr.fields';
 import { importFile } from './cdr.import';
 import { refuse } from './cdr.records';
 import { addOne, readPerItem } from './cdr.single';
@@ -60,7 +60,7 @@ export class TelcoBillingCallRecord implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-		properties: [operationField, ...cdrFields],
+		properties: [resourceField, operationField, ...cdrFields],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

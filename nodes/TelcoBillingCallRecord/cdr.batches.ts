@@ -2,12 +2,13 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { errorItem, toSafeError } from '../shared/output/errors';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
-import { isRefusal } from '../shared/platform/failure';
+import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { chunks, failureOfItem, requestFor } from '../shared/output/items';
 import { secretsOfRequest } from '../shared/transport/transport';
 import type { TryRecord } from '../shared/transport/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
 import { notStoredRepeat, OrigIdsOfRun, ranges, repeatRefusal } from './cdr.repeats';
+import { resultsInBatchOrder } from './cdr.results';
 import { heldMaybeOurs } from './cdr.single';
 
 interface Pending {
@@ -119,17 +120,23 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 		const batch = batches[k];
 		const first = batch[0].itemIndex;
 		const outcome = await outcomes[k];
-		let failure = outcome.error;
-		if (!failure && (!Array.isArray(outcome.body) || outcome.body.length !== batch.length)) {
-			failure = new Error('The platform answered a batch with a different number of results');
-		}
-		if (failure) {
+		const paired = outcome.error
+			? undefined
+			: resultsInBatchOrder(
+					outcome.body,
+					batch.map((p) => String(p.cdr.orig_id)),
+				);
+		const failure =
+			typeof paired === 'string'
+				? new RefusedAnswer({ message: paired }, 'unmatched')
+				: outcome.error;
+		if (failure || !Array.isArray(paired)) {
 			if (!continueOnFail) throw toSafeError(context.getNode(), failure, first, secrets);
 			for (const { itemIndex } of batch)
 				out[itemIndex] = failureOfItem(context, failure, itemIndex, secrets);
 			continue;
 		}
-		const results = outcome.body as IDataObject[];
+		const results = paired;
 		const note = () => batchNote(batch, results, parallel > 1 && k + 1 < batches.length);
 		batch.forEach(({ itemIndex }, position) => {
 			const result = results[position];
@@ -166,7 +173,6 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 			if (!continueOnFail) throw failed;
 			const item = errorItem(failed, itemIndex, toErrorOutput);
 			item.json.yourid = result.yourid;
-			if (maybeOurs) item.json.maybeStoredByEarlierTry = true;
 			out[itemIndex] = item;
 		});
 	}

@@ -3,11 +3,21 @@ import { importFileFields } from './cdr.importFields';
 
 const show = (...operation: string[]) => ({ show: { operation } });
 
+// n8n describes a Tool variant by its operation's action only where a resource names the operation
+// ("Add a call record in …"); without one it gives the node's description, whatever the operation.
+export const resourceField: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'hidden',
+	default: 'callRecord',
+};
+
 export const operationField: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
 	type: 'options',
 	noDataExpression: true,
+	displayOptions: { show: { resource: ['callRecord'] } },
 	options: [
 		{
 			name: 'Add',
@@ -57,7 +67,7 @@ export const operationField: INodeProperties = {
 			action: 'Import a CSV file of call records',
 			description:
 				'Read a CSV file of CDRs from a binary property and send it in batches: one summary ' +
-				'item, plus the refused rows',
+				'item per file, its refused rows inside it',
 		},
 	],
 	default: 'addMany',

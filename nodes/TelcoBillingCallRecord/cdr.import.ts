@@ -69,8 +69,8 @@ async function importOne(
 
 /**
  * Import File: one CSV file per input item, read in pieces, parsed as it arrives, each row checked and
- * sent in batches through cdr/multiple/add. Rows never become items: the output is a summary per file
- * and the refused rows.
+ * sent in batches through cdr/multiple/add. Rows never become items: the output is one summary per file,
+ * its refused rows inside it.
  */
 export async function importFile(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	// Read once for every batch and for the secrets; when it cannot be read, each request reports why, as

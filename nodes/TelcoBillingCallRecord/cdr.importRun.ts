@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
+import { RefusedAnswer } from '../shared/platform/failure';
 import { toSafeError } from '../shared/output/errors';
 import { NOTHING_SENT } from '../shared/input/rules';
 import { requestFor } from '../shared/output/items';
@@ -14,12 +15,13 @@ import type { ImportSettings } from './cdr.importSettings';
 import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
 import { notStoredRepeat, OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
 import type { CdrValues } from './cdr.records';
+import { resultsInBatchOrder } from './cdr.results';
 
-/** Refused rows given as output items; all of them are in the CSV on the summary item. */
 // Batches read and sent ahead of the oldest one still unanswered, per Parallel Batches place.
 const UNCOUNTED_PER_SLOT = 4;
 
-const MAX_REFUSED_ITEMS = 1000;
+/** Refused rows listed in the summary item; all of them are in the CSV attached to it. */
+const MAX_REFUSED_LISTED = 1000;
 
 const HELD_MAYBE_THIS_ROW =
 	`${PLATFORM_MESSAGES.cdrDuplicate}: may be this row, stored by an earlier try whose answer was lost, ` +
@@ -62,7 +64,7 @@ function csvField(value: unknown): string {
 export class FileImport {
 	readonly stats: Stats;
 
-	private readonly refusedItems: INodeExecutionData[] = [];
+	private readonly refusedRows: IDataObject[] = [];
 
 	private readonly refusedCsv = ['row,line,orig_id,reason'];
 
@@ -100,7 +102,7 @@ export class FileImport {
 	/** Rows repeating an earlier row's call, counted once every batch is answered. */
 	private readonly sameRows: Array<{ row: number; line: number; origId: string; of: number }> = [];
 
-	private readonly refusedRows = new Set<number>();
+	private readonly refusedRowNumbers = new Set<number>();
 
 	// One row's values by field, reused for every row.
 	private readonly values: CdrValues = FIELDS.map(() => undefined);
@@ -150,15 +152,20 @@ export class FileImport {
 		this.settleRepeats();
 	}
 
-	/** The summary item and the refused rows as items. */
+	/**
+	 * The file's one summary item, its refused rows inside it: an item per refused row beside the summary
+	 * would mix two shapes on one output (a table of blanks) and run the next node once per refused row.
+	 */
 	async output(failure?: NodeOperationError): Promise<INodeExecutionData[]> {
-		const summary: INodeExecutionData = { json: { ...this.stats } as unknown as IDataObject };
+		const summary: INodeExecutionData = {
+			json: { ...this.stats, refusedRows: this.refusedRows } as unknown as IDataObject,
+		};
 		if (failure) {
 			summary.json.error = failure.message;
 			summary.json.lastAcknowledgedRow = failure.context.lastAcknowledgedRow as number;
 			summary.json.resumeAtRow = failure.context.resumeAtRow as number;
 		}
-		if (this.stats.refused > 0) {
+		if (this.refusedCsv.length > 1) {
 			summary.binary = {
 				refused: await this.context.helpers.prepareBinaryData(
 					Buffer.from(this.refusedCsv.join('\n') + '\n', 'utf8'),
@@ -167,7 +174,7 @@ export class FileImport {
 				),
 			};
 		}
-		return [summary, ...this.refusedItems];
+		return [summary];
 	}
 
 	/** Takes one record of the file; true when the batch is full. */
@@ -291,15 +298,15 @@ export class FileImport {
 		const { stats } = this;
 		stats.retries += Math.max(0, record.tries - 1);
 		stats.secondsWaiting = Math.round((stats.secondsWaiting * 1000 + record.waitedMs) / 100) / 10;
-		let failure = error;
-		if (!failure && (!Array.isArray(body) || body.length !== batch.size))
-			failure = new Error('The platform answered a batch with a different number of results');
-		if (failure) {
+		const paired = error ? undefined : resultsInBatchOrder(body, batch.origIds);
+		const failure =
+			typeof paired === 'string' ? new RefusedAnswer({ message: paired }, 'unmatched') : error;
+		if (failure || !Array.isArray(paired)) {
 			this.halted = true;
 			throw this.stopped(failure, batch);
 		}
 		stats.batches++;
-		const results = body as IDataObject[];
+		const results = paired;
 		for (let position = 0; position < batch.size; position++) {
 			const result = results[position] ?? {};
 			const reason = String(result.description ?? result.message ?? 'CDR refused');
@@ -309,12 +316,15 @@ export class FileImport {
 				continue;
 			}
 			if (duplicate) {
+				// Counted once, as a duplicate; listed with the refused rows unless it counts as success.
 				stats.duplicates++;
 				if (this.settings.duplicateIsSuccess) continue;
+				// Held after a try whose answer was lost: this row stored then, or another call's; never counted as accepted.
+				const why = record.earlierMayHaveReached ? HELD_MAYBE_THIS_ROW : reason;
+				this.list(batch.rows[position], batch.lines[position], batch.origIds[position], why);
+				continue;
 			}
-			// Held after a try whose answer was lost: this row stored then, or another call's; never counted as accepted.
-			const why = duplicate && record.earlierMayHaveReached ? HELD_MAYBE_THIS_ROW : reason;
-			this.refuse(batch.rows[position], batch.lines[position], batch.origIds[position], why);
+			this.refuse(batch.rows[position], batch.lines[position], batch.origIds[position], reason);
 		}
 		this.acknowledged = batch.lastRow;
 	}
@@ -329,17 +339,21 @@ export class FileImport {
 	/** Rows repeating an earlier row's call: duplicates where that row is held, else refused as it was. */
 	private settleRepeats(): void {
 		for (const { row, line, origId, of } of this.sameRows.splice(0)) {
-			if (!this.refusedRows.has(of)) this.stats.duplicates++;
+			if (!this.refusedRowNumbers.has(of)) this.stats.duplicates++;
 			else this.refuse(row, line, origId, notStoredRepeat(origId, of, 'row'));
 		}
 	}
 
 	private refuse(row: number, line: number, origId: string, reason: string): void {
 		this.stats.refused++;
-		this.refusedRows.add(row);
+		this.refusedRowNumbers.add(row);
+		this.list(row, line, origId, reason);
+	}
+
+	private list(row: number, line: number, origId: string, reason: string): void {
 		this.refusedCsv.push(`${row},${line},${csvField(origId)},${csvField(reason)}`);
-		if (this.refusedItems.length < MAX_REFUSED_ITEMS)
-			this.refusedItems.push({ json: { row, line, orig_id: origId, reason } });
+		if (this.refusedRows.length < MAX_REFUSED_LISTED)
+			this.refusedRows.push({ row, line, orig_id: origId, reason });
 	}
 
 	logProgress(state: string): void {

@@ -77,7 +77,8 @@ export function ranges(numbers: number[]): string {
 
 /** The description of a held orig_id after a try whose outcome is unknown: it may be ours, or not. */
 export const MAYBE_OURS =
-	'The record was sent again after an earlier try’s answer was lost (the connection dropped, no answer in ' +
-	'time, or an unreadable answer). The call record the platform holds under this orig_id may be the one an ' +
+	'The record was sent again after an earlier try whose outcome is unknown (the connection dropped, no ' +
+	'answer in time, an unreadable answer, or an HTTP 5xx, which a gateway may answer after the platform ' +
+	'stored). The call record the platform holds under this orig_id may be the one an ' +
 	'earlier try stored, or another call’s: the API gives no way to read a call record back by its orig_id. ' +
 	'Check the call in the platform; Treat Duplicate as Success counts such a record as a duplicate.';

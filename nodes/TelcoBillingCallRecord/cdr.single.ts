@@ -102,5 +102,6 @@ export function heldMaybeOurs(
 		itemIndex,
 	});
 	error.context.platformMessage = PLATFORM_MESSAGES.cdrDuplicate;
+	error.context.maybeStoredByEarlierTry = true;
 	return error;
 }

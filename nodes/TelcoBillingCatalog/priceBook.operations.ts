@@ -154,6 +154,8 @@ export const priceBookOperations: Operation[] = [
 		// Without a valid id the platform would create a new book instead (the spec: omit id to create).
 		rules: [rules.recordId('param', 'priceBookId', 'Price Book'), priceBookRule],
 		sendBody: priceBookBody,
+		// The book is named in the body, not the path: items updating one book take turns, in input order.
+		writeKeys: (input) => [`price book ${Number(String(input.param('priceBookId', '')).trim())}`],
 		...readBackSaved(getPriceBook, { param: 'priceBookId', answerKey: 'id', what: 'price book' }),
 	},
 ];

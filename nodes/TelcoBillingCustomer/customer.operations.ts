@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/declarative/describe';
+import { BLANK_LEFT_OUT, bodyField, collection } from '../shared/declarative/describe';
 import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
-import { customerIdFor, withCustomerIds } from '../shared/methods/locators';
+import { customerIdOf, withCustomerIds } from '../shared/methods/locators';
 import {
 	cidField,
 	customerRecordFields,
@@ -262,7 +262,11 @@ export const customerOperations: Operation[] = [
 		description: 'Change fields of a customer found by ID, account_id or crm_id',
 		method: 'POST',
 		path: '/customer/update/{cid}',
-		fields: [cidField, collection('Update Fields', 'updateFields', customerRecordFields)],
+		fields: [
+			cidField,
+			collection('Update Fields', 'updateFields', customerRecordFields, BLANK_LEFT_OUT),
+		],
+		leaveOutBlank: true,
 		rules: [
 			rules.date('body', 'dob', 'Date of Birth'),
 			rules.oneOf('body', 'paymethod', 'Payment Method', ['invoice', 'credit card']),
@@ -273,7 +277,7 @@ export const customerOperations: Operation[] = [
 		// The answer names no customer: the reference is resolved first (the customer a path reaches), and
 		// its cid output. Resolved before, not after: a failed read after a saved update would report failure.
 		answerFrom: async (request, input) => {
-			const cid = await customerIdFor(request, input.path.cid);
+			const cid = await customerIdOf(request, input.path.cid);
 			const answer = (await request({
 				method: 'POST',
 				url: `/customer/update/${cid}`,

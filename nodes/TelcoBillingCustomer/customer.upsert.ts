@@ -1,5 +1,5 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/declarative/describe';
+import { BLANK_LEFT_OUT, bodyField, collection } from '../shared/declarative/describe';
 import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';
@@ -65,7 +65,7 @@ const upsertFields: INodeProperties[] = [
 		description: 'The platform’s reference of the customer to update',
 		displayOptions: { show: { matchOn: ['reference'] } },
 	},
-	collection('Customer Fields', 'customerFields', customerRecordFields),
+	collection('Customer Fields', 'customerFields', customerRecordFields, BLANK_LEFT_OUT),
 ];
 
 const byEmail = (input: RequestInput) => input.param('matchOn', 'email') === 'email';
@@ -138,9 +138,40 @@ function idOfMatch(record: IDataObject, email: string): number {
 	);
 }
 
-async function update(request: Request, cid: number, body: IDataObject): Promise<IDataObject> {
+async function update(request: Request, cid: number, body: IDataObject): Promise<void> {
 	await request({ method: 'POST', url: `/customer/update/${cid}`, body });
-	return { action: 'updated', cid };
+}
+
+/** A value as the platform holds it: a number given as text, or text the platform gives for a number, is the same. */
+function sameValue(held: unknown, given: unknown): boolean {
+	if (held === undefined || held === null) return false;
+	return held === given || String(held) === String(given);
+}
+
+/**
+ * Whether the customer already holds every value given: only fields the record shows count, so a value the
+ * search does not show (phone, a password) is always written, never guessed unchanged.
+ */
+function holds(record: IDataObject, body: IDataObject): boolean {
+	return Object.entries(body).every(
+		([field, value]) =>
+			Object.prototype.hasOwnProperty.call(record, field) && sameValue(record[field], value),
+	);
+}
+
+/**
+ * The item: what was done, the customer's id where known, and the customer as the platform has it after
+ * (its search record with what was written over it), so a row can be matched back; never a secret.
+ */
+function outcome(
+	action: 'created' | 'updated' | 'unchanged',
+	cid: number | undefined,
+	customer: IDataObject,
+	extra: IDataObject = {},
+): IDataObject {
+	const fields: IDataObject = { ...customer };
+	for (const field of ['cid', ...customerSecretFields]) delete fields[field];
+	return { action, ...(cid ? { cid } : {}), ...extra, ...fields };
 }
 
 async function byReference(request: Request, input: RequestInput): Promise<IDataObject> {
@@ -152,7 +183,8 @@ async function byReference(request: Request, input: RequestInput): Promise<IData
 				'cannot give a new customer an account_id or crm_id. Set Match On to Email to create customers',
 		);
 	});
-	return await update(request, cid, input.body);
+	await update(request, cid, input.body);
+	return outcome('updated', cid, input.body);
 }
 
 /** Customers with exactly this email, ignoring case (the search matches parts of addresses too). */
@@ -164,7 +196,7 @@ async function withEmail(request: Request, email: string): Promise<IDataObject[]
  * After a create: another execution may have created a customer with the email at the same moment
  * (each searched before either created). Both see two now, so at least one of them tells.
  */
-async function checkOnlyOne(request: Request, cid: number, email: string): Promise<void> {
+async function checkOnlyOne(request: Request, cid: number, email: string): Promise<IDataObject> {
 	const matches = await withEmail(request, email).catch((error: unknown) => {
 		const why = error instanceof Error ? error.message : String(error);
 		throw inconclusive(
@@ -172,7 +204,7 @@ async function checkOnlyOne(request: Request, cid: number, email: string): Promi
 				`${email} failed (${why}): search for ${email} before running this item again`,
 		);
 	});
-	if (matches.length < 2) return;
+	if (matches.length < 2) return matches[0] ?? {};
 	const ids = matches.map((record) => idOf(record.cid));
 	const named = ids.every((id) => id !== undefined)
 		? ` (IDs ${ids.sort((a, b) => a! - b!).join(', ')})`
@@ -184,7 +216,11 @@ async function checkOnlyOne(request: Request, cid: number, email: string): Promi
 	);
 }
 
-async function createOrUpdate(request: Request, input: RequestInput): Promise<IDataObject> {
+/** The customer with the email updated, left as it is, or created; `record` is the platform's view of it. */
+async function createOrUpdate(
+	request: Request,
+	input: RequestInput,
+): Promise<{ action: 'created' | 'updated' | 'unchanged'; cid?: number; record: IDataObject }> {
 	const email = emailOf(input);
 	const body = { ...input.body, email };
 	const matches = await withEmail(request, email);
@@ -193,7 +229,14 @@ async function createOrUpdate(request: Request, input: RequestInput): Promise<ID
 			`${matches.length} customers have the email ${email}; nothing was created or updated: ` +
 				REFERENCE_HINT,
 		);
-	if (matches.length === 1) return await update(request, idOfMatch(matches[0], email), body);
+	if (matches.length === 1) {
+		const [record] = matches;
+		// Nothing to write needs no id: the one customer with the email already holds every value given.
+		if (holds(record, body)) return { action: 'unchanged', cid: idOf(record.cid), record };
+		const cid = idOfMatch(record, email);
+		await update(request, cid, body);
+		return { action: 'updated', cid, record: { ...record, ...body } };
+	}
 	const created = (await request({ method: 'POST', url: '/customer/add', body })) as IDataObject;
 	const cid = idOf(created?.id);
 	if (!cid)
@@ -201,19 +244,15 @@ async function createOrUpdate(request: Request, input: RequestInput): Promise<ID
 			'The platform accepted the new customer but answered no customer ID for it; the customer ' +
 				`may exist now: search for ${email} before running this item again`,
 		);
-	return { action: 'created', cid };
+	return { action: 'created', cid, record: body };
 }
 
 const emailKey = (input: RequestInput) => `customer email ${emailOf(input).toLowerCase()}`;
 
-function isWritten(body: IDataObject, written: IDataObject): boolean {
-	return Object.entries(body).every(([field, value]) => written[field] === value);
-}
-
 /**
  * Items of one run with the same email (ignoring case and spaces) take turns: the first searches and
- * creates or updates, and the later ones update the customer it found or created, by its cid, or write
- * nothing when they would change nothing. The output says which item's customer it was.
+ * creates, updates or leaves the customer, and the later ones update the customer it found or created, by
+ * its cid, or write nothing when it already holds what they give. The output says which item's customer it was.
  */
 async function byEmailAddress(
 	request: Request,
@@ -225,26 +264,30 @@ async function byEmailAddress(
 	if (note.failed) throw inconclusive(String(note.failed));
 	const cid = idOf(note.cid);
 	if (cid) {
-		const same = { cid, sameCustomerAsItem: note.item };
-		const written = note.written as IDataObject;
-		if (isWritten(body, written)) return { action: 'unchanged', ...same };
+		const same = { sameCustomerAsItem: note.item };
+		const known = note.customer as IDataObject;
+		if (holds(known, body)) return outcome('unchanged', cid, known, same);
 		await update(request, cid, body);
-		note.written = { ...written, ...body };
-		return { action: 'updated', ...same };
+		note.customer = { ...known, ...body };
+		return outcome('updated', cid, note.customer as IDataObject, same);
 	}
-	const outcome = await createOrUpdate(request, input);
-	Object.assign(note, { cid: outcome.cid, item: notes.item, written: body });
-	if (outcome.action === 'created') {
-		await checkOnlyOne(request, Number(outcome.cid), emailOf(input)).catch((error: unknown) => {
-			// Later items of the run with this email meet the same doubt rather than write to one of two.
-			note.failed =
-				`Item ${notes.item} of this run created customer ${String(outcome.cid)} with the email ` +
-				`${emailOf(input)} but could not confirm it is the only customer with it; nothing was ` +
-				'created or updated';
-			throw error;
-		});
+	const done = await createOrUpdate(request, input);
+	Object.assign(note, { cid: done.cid, item: notes.item, customer: done.record });
+	if (done.action === 'created') {
+		const found = await checkOnlyOne(request, Number(done.cid), emailOf(input)).catch(
+			(error: unknown) => {
+				// Later items of the run with this email meet the same doubt rather than write to one of two.
+				note.failed =
+					`Item ${notes.item} of this run created customer ${String(done.cid)} with the email ` +
+					`${emailOf(input)} but could not confirm it is the only customer with it; nothing was ` +
+					'created or updated';
+				throw error;
+			},
+		);
+		// What was sent stays known (the search shows no phone or password); the platform's own view over it.
+		note.customer = { ...body, ...found };
 	}
-	return outcome;
+	return outcome(done.action, done.cid, note.customer as IDataObject);
 }
 
 export const upsertOperation: Operation = {
@@ -257,6 +300,7 @@ export const upsertOperation: Operation = {
 	method: 'POST',
 	path: '/customer/add',
 	fields: upsertFields,
+	leaveOutBlank: true,
 	rules: [
 		...matchRules,
 		rules.date('body', 'dob', 'Date of Birth'),

@@ -290,7 +290,10 @@ export const reportOperations: Operation[] = [
 	{
 		value: 'run',
 		name: 'Run',
-		action: 'Run a report',
+		// What n8n's automatic tool description says ("… in Telco Billing Report"): the model picks by it.
+		action:
+			'Run a billing report (receivables, billed minutes, services, revenue) for a date or period ' +
+			'given as YYYY-MM-DD',
 		description:
 			'Run one of the platform’s reports: one item per row, all rows in one item, or a file',
 		method: 'POST',

@@ -170,6 +170,30 @@ async function applyFee(
 }
 
 /**
+ * doMultipleETF's results by the service each names (`enid`): the spec does not promise the answer keeps
+ * the request's order. An answer that does not name each service sent exactly once is a reason: which
+ * fees were charged cannot then be told.
+ */
+function resultsByEnid(answers: unknown, send: ServiceId[]): Map<string, IDataObject> | string {
+	if (!Array.isArray(answers))
+		return 'The platform answered Apply ETF for Many with no list of results';
+	const sent = new Set(send.map(String));
+	const byEnid = new Map<string, IDataObject>();
+	for (const result of answers as IDataObject[]) {
+		const enid = String(result?.enid ?? '').trim();
+		if (!sent.has(enid))
+			return `The platform answered Apply ETF for Many with a result for enid ${enid || '(none)'}, which was not sent`;
+		if (byEnid.has(enid))
+			return `The platform answered Apply ETF for Many with two results for enid ${enid}`;
+		byEnid.set(enid, result);
+	}
+	const missing = send.find((id) => !byEnid.has(String(id)));
+	return missing === undefined
+		? byEnid
+		: `The platform answered Apply ETF for Many without a result for enid ${missing}`;
+}
+
+/**
  * A fee is charged at most once per service in a node run: a service listed again (in the same item or a
  * later one) is not sent, and its entry says which item charged it; where an earlier item's request may
  * or may not have reached the platform, the entry fails rather than risk charging twice. doMultipleETF
@@ -193,13 +217,18 @@ async function applyFees(
 			throw error;
 		});
 	}
-	const answered = new Map<number, RecordOutcome>();
-	send.forEach((id, at) => {
-		const json = ((Array.isArray(answers) ? answers[at] : undefined) ?? {}) as IDataObject;
+	const results = resultsByEnid(answers, send);
+	if (typeof results === 'string') {
+		for (const id of send) notes.about(etfKey(id)).unknownBy = notes.item;
+		throw new RefusedAnswer({ message: results }, 'unmatched');
+	}
+	const answered = new Map<ServiceId, RecordOutcome>();
+	for (const id of send) {
+		const json = results.get(String(id))!;
 		const failure = findFailure(json);
 		if (!failure) notes.about(etfKey(id)).appliedBy = notes.item;
-		answered.set(id, { json: { ...json, enid: Number(json.enid ?? id) }, failure });
-	});
+		answered.set(id, { json: { ...json, enid: Number(json.enid) }, failure });
+	}
 	const seen = new Set<number>();
 	const outcomes = listed.map((id, at): RecordOutcome => {
 		const first = earlier[at] ?? answered.get(id)!;

@@ -33,12 +33,17 @@ export async function exclusively<T>(
 // n8n builds a new Workflow object, with new static data objects, at each activation (and restart).
 const polled = new WeakSet<object>();
 
-/** Whether this is the first poll of this activation; marks it polled. */
+/**
+ * Whether this is the first poll of this activation, the one n8n runs itself and whose failure fails the
+ * activation; marks it polled. n8n's durable scheduler (2.32+) runs every poll as a task on a Workflow object
+ * of its own, in activation mode 'update', and a failed task is an error execution and a backoff: none of
+ * those is an activation's first poll (a user's republish, also 'update', shows its failure to the user).
+ */
 export function firstOfActivation(context: IPollFunctions): boolean {
 	const data = context.getWorkflowStaticData('node');
 	const first = !polled.has(data);
 	polled.add(data);
-	return first;
+	return first && context.getActivationMode() !== 'update';
 }
 
 // The static data object of the newest activation that polled, per workflow and node. Deactivating does not

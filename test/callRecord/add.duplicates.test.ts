@@ -8,8 +8,8 @@ const add = async (input: IDataObject[], extra: IDataObject = {}, continueOnFail
 const held = (origId: string) => state().cdrs.all.filter((c) => c.orig_id === origId);
 
 describe('Add: an orig_id the platform holds is ours only when an earlier try may have stored it', () => {
-	test.each(['http429', 'http503'] as const)(
-		'after a %s (nothing applied), an orig_id another call holds is a duplicate, not stored',
+	test.each(['http429'] as const)(
+		'after a %s (throttled: nothing applied), an orig_id another call holds is a duplicate, not stored',
 		async (fault) => {
 			await add([cdr({ orig_id: 'taken', destination: '0311110000' })]);
 			node.sim().faults.push(fault);
@@ -19,15 +19,18 @@ describe('Add: an orig_id the platform holds is ours only when an earlier try ma
 		},
 	);
 
-	test('after a reset (the answer lost), an orig_id already held is reported as maybe ours, never as stored', async () => {
-		await add([cdr({ orig_id: 'taken', destination: '0311110000' })]);
-		node.sim().faults.push('reset');
-		const result = await add([cdr({ orig_id: 'taken', destination: '0399998888' })], {}, false);
-		expect(result.error?.message).toBe('CDR ID already exists');
-		expect(result.error?.description).toMatch(
-			/may be the one an earlier try stored.*or another call’s/,
-		);
-	});
+	test.each(['reset', 'http503'] as const)(
+		'after a %s (the outcome unknown: a gateway may answer 503 after the platform stored), an orig_id already held is reported as maybe ours, never as stored',
+		async (fault) => {
+			await add([cdr({ orig_id: 'taken', destination: '0311110000' })]);
+			node.sim().faults.push(fault);
+			const result = await add([cdr({ orig_id: 'taken', destination: '0399998888' })], {}, false);
+			expect(result.error?.message).toBe('CDR ID already exists');
+			expect(result.error?.description).toMatch(
+				/may be the one an earlier try stored.*or another call’s/,
+			);
+		},
+	);
 });
 
 describe('Add: one orig_id twice in a run', () => {

@@ -12,8 +12,8 @@ const held = (origId: string) => state().cdrs.all.filter((c) => c.orig_id === or
 const sentRows = () => cdrPosts().flatMap((r) => r.body as IDataObject[]);
 
 describe('Add Many: an orig_id the platform holds is ours only when an earlier try may have stored it', () => {
-	test.each(['http429', 'http503'] as const)(
-		'after a %s (nothing applied), an orig_id another call holds is a duplicate, not stored',
+	test.each(['http429'] as const)(
+		'after a %s (throttled: nothing applied), an orig_id another call holds is a duplicate, not stored',
 		async (fault) => {
 			await addMany([cdr({ orig_id: 'taken', destination: '0311110000' })]);
 			node.sim().faults.push(fault);
@@ -29,16 +29,23 @@ describe('Add Many: an orig_id the platform holds is ours only when an earlier t
 		},
 	);
 
-	test('after a reset (the answer lost), an orig_id already held is reported as maybe ours, never as stored', async () => {
-		await addMany([cdr({ orig_id: 'taken', destination: '0311110000' })]);
-		node.sim().faults.push('reset');
-		const result = await addMany([cdr({ orig_id: 'taken', destination: '0399998888' })], {}, false);
-		expect(result.error?.message).toBe('CDR ID already exists (orig_id taken)');
-		expect(result.error?.description).toMatch(
-			/may be the one an earlier try stored.*or another call’s/,
-		);
-		expect(held('taken')).toEqual([expect.objectContaining({ destination: '0311110000' })]);
-	});
+	test.each(['reset', 'http503'] as const)(
+		'after a %s (the outcome unknown: a gateway may answer 503 after the platform stored), an orig_id already held is reported as maybe ours, never as stored',
+		async (fault) => {
+			await addMany([cdr({ orig_id: 'taken', destination: '0311110000' })]);
+			node.sim().faults.push(fault);
+			const result = await addMany(
+				[cdr({ orig_id: 'taken', destination: '0399998888' })],
+				{},
+				false,
+			);
+			expect(result.error?.message).toBe('CDR ID already exists (orig_id taken)');
+			expect(result.error?.description).toMatch(
+				/may be the one an earlier try stored.*or another call’s/,
+			);
+			expect(held('taken')).toEqual([expect.objectContaining({ destination: '0311110000' })]);
+		},
+	);
 
 	test('a batch whose answer was cut short (it ran): its rows are reported as maybe stored by that try, not as stored', async () => {
 		node.sim().faults.push('truncated200');

@@ -56,6 +56,7 @@ describe('Import File: reading the CSV', () => {
 				seconds: expect.any(Number),
 				firstCallDate: '2026-11-20 10:01:00',
 				lastCallDate: '2026-11-20 10:03:00',
+				refusedRows: [],
 			},
 		]);
 		expect(result.items[0].binary).toBeUndefined();
@@ -222,7 +223,8 @@ describe('Import File: refused rows and duplicates', () => {
 		].join('\n');
 		const result = await importCsv(csv);
 		expect(result.error).toBeUndefined();
-		const [summary, ...refused] = jsonOf(result);
+		const [summary] = jsonOf(result);
+		const refused = summary.refusedRows;
 		expect(summary).toMatchObject({ rowsRead: 7, sent: 3, accepted: 3, refused: 4, batches: 1 });
 		expect(refused).toEqual([
 			{ row: 3, line: 4, orig_id: 'r-bad1', reason: 'Caller ID (callerid) is required' },
@@ -245,7 +247,7 @@ describe('Import File: refused rows and duplicates', () => {
 				reason: 'Billable Seconds (billsec) must be a whole number of seconds, 0 or more',
 			},
 		]);
-		expect(result.items.slice(1).every((item) => item.pairedItem)).toBe(true);
+		expect(result.items).toHaveLength(1);
 		expect(stored().map((c) => c.orig_id)).toEqual(['r-1', 'r-2', 'r-3']);
 		const list = refusedCsvOf(result.items[0].binary?.refused);
 		expect(list.split('\n')[0]).toBe('row,line,orig_id,reason');
@@ -256,25 +258,27 @@ describe('Import File: refused rows and duplicates', () => {
 		});
 	});
 
-	test('more than 1,000 refused rows: 1,000 items, all of them in the CSV on the summary', async () => {
+	test('more than 1,000 refused rows: 1,000 listed in the summary, all of them in the CSV on it', async () => {
 		const bad = Array.from(
 			{ length: 1005 },
 			(_, i) => `bad-${i + 1},2026-11-20 10:00:00,0412346601,,0498765432,1,1`,
 		);
 		const result = await importCsv([HEADER, ...bad, ...goodRows('ok', 1)].join('\n'));
 		expect(jsonOf(result)[0]).toMatchObject({ rowsRead: 1006, refused: 1005, accepted: 1 });
-		expect(result.items).toHaveLength(1 + 1000);
+		expect(result.items).toHaveLength(1);
+		expect(jsonOf(result)[0].refusedRows).toHaveLength(1000);
 		const list = refusedCsvOf(result.items[0].binary?.refused).trim().split('\n');
 		expect(list).toHaveLength(1 + 1005);
 		expect(list[1005]).toBe('1005,1006,bad-1005,Direction (direction) is required');
 	});
 
-	test('a re-run: duplicates are refused rows, or successes with Treat Duplicate as Success', async () => {
+	test('a re-run: duplicates are counted once and listed with the refused rows, or successes with Treat Duplicate as Success', async () => {
 		const csv = [HEADER, ...goodRows('d', 3)].join('\n');
 		await importCsv(csv);
 		const again = await importCsv([HEADER, ...goodRows('d', 4)].join('\n'));
-		const [summary, ...refused] = jsonOf(again);
-		expect(summary).toMatchObject({ rowsRead: 4, sent: 4, accepted: 1, duplicates: 3, refused: 3 });
+		const [summary] = jsonOf(again);
+		const refused = summary.refusedRows;
+		expect(summary).toMatchObject({ rowsRead: 4, sent: 4, accepted: 1, duplicates: 3, refused: 0 });
 		expect(refused).toEqual(
 			[1, 2, 3].map((row) => ({
 				row,
@@ -293,6 +297,7 @@ describe('Import File: refused rows and duplicates', () => {
 				accepted: 1,
 				duplicates: 4,
 				refused: 0,
+				refusedRows: [],
 				lastCallDate: '2026-11-20 10:05:00',
 			}),
 		]);
@@ -441,13 +446,11 @@ describe('Import File: the header and several files', () => {
 			],
 			credentials: { baseUrl: node.sim().url, apiKey: DEMO_KEY },
 		});
-		expect(
-			result.items.map((item) => [item.json.fileName ?? item.json.orig_id, item.pairedItem]),
-		).toEqual([
+		expect(result.items.map((item) => [item.json.fileName, item.pairedItem])).toEqual([
 			['a.csv', { item: 0 }],
 			['b.csv', { item: 1 }],
-			['bad', { item: 1 }],
 		]);
+		expect(jsonOf(result)[1].refusedRows).toEqual([expect.objectContaining({ orig_id: 'bad' })]);
 		expect(jsonOf(result)[1]).toMatchObject({ rowsRead: 4, accepted: 3, refused: 1 });
 		expect(stored()).toHaveLength(5);
 	});
@@ -489,7 +492,8 @@ describe('Import File: batches and what is sent', () => {
 			good[8],
 		].join('\n');
 		const result = await importCsv(csv, { batchSize: 3, parallelBatches: 2 });
-		const [summary, ...refused] = jsonOf(result);
+		const [summary] = jsonOf(result);
+		const refused = summary.refusedRows;
 		expect(summary).toMatchObject({
 			rowsRead: 11,
 			sent: 9,
@@ -592,7 +596,8 @@ describe('Import File: batches and what is sent', () => {
 			...cases.map((values, i) => `i-${i + 1},0498765432,${values.join(',')}`),
 		].join('\n');
 		const imported = await importCsv(csv);
-		const [summary, ...refused] = jsonOf(imported);
+		const [summary] = jsonOf(imported);
+		const refused = summary.refusedRows as IDataObject[];
 		const importReasons = cases.map(
 			(_, i) => refused.find((r) => r.row === i + 1)?.reason ?? 'accepted',
 		);
@@ -625,5 +630,44 @@ describe('Import File: batches and what is sent', () => {
 				.filter((c) => c.orig_id.startsWith('a-'))
 				.map((c) => expect.objectContaining({ startdate: c.startdate, direction: c.direction })),
 		);
+	});
+});
+
+describe('Import File: one summary item per file, whose figures add up to the rows read', () => {
+	test('refused rows travel inside the summary item, never as items of their own: a next node runs once per file', async () => {
+		const csv = [
+			HEADER,
+			...goodRows('s', 2),
+			's-bad1,2026-11-20 10:00:00,,outbound,0498765432,65,60',
+		].join('\n');
+		const result = await importCsv(csv);
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		expect(jsonOf(result)[0]).toMatchObject({
+			rowsRead: 3,
+			accepted: 2,
+			refused: 1,
+			refusedRows: [
+				{ row: 3, line: 4, orig_id: 's-bad1', reason: 'Caller ID (callerid) is required' },
+			],
+		});
+	});
+
+	test('a clean file: refusedRows is an empty list, so every summary has the same fields', async () => {
+		const result = await importCsv([HEADER, ...goodRows('c', 2)].join('\n'));
+		expect(jsonOf(result)).toEqual([expect.objectContaining({ refused: 0, refusedRows: [] })]);
+	});
+
+	test('Treat Duplicate as Success off: a duplicate is counted once, under duplicates; accepted + duplicates + refused = rows read', async () => {
+		await importCsv([HEADER, ...goodRows('d', 3)].join('\n'));
+		const again = await importCsv(
+			[HEADER, ...goodRows('d', 4), 'd-bad,2026-11-20 10:00:00,,outbound,0498765432,65,60'].join(
+				'\n',
+			),
+		);
+		const [summary] = jsonOf(again);
+		expect(summary).toMatchObject({ rowsRead: 5, accepted: 1, duplicates: 3, refused: 1 });
+		const { rowsRead, skipped, accepted, duplicates, refused } = summary as Record<string, number>;
+		expect(skipped + accepted + duplicates + refused).toBe(rowsRead);
 	});
 });

@@ -51,7 +51,9 @@ describe('Customer Update outputs the customer it updated', () => {
 			customer('update', { cid: 'ACC-9-9999', updateFields: { mobile: '0400999888' } }),
 			{ continueOnFail: true },
 		);
-		expect(jsonOf(result)).toEqual([{ error: 'no customer found' }]);
+		expect(jsonOf(result)).toEqual([
+			{ error: expect.stringMatching(/^No customer is "ACC-9-9999" .*Give the customer ID/) },
+		]);
 		expect(node.sim().requests.some((r) => r.method === 'POST')).toBe(false);
 	});
 });

@@ -23,8 +23,17 @@ describe('Customer Create or Update, matched on email', () => {
 			const result = await node.run(upsert({ customerFields: { mobile: '0400100001' } }), {
 				input: [{ email: existing.email.toUpperCase() }],
 			});
-			expect(jsonOf(result)).toEqual([{ action: 'updated', cid: 1001 }]);
+			// The first run writes the mobile (and the email as given); the second finds both held.
+			expect(jsonOf(result)).toEqual([
+				expect.objectContaining({
+					action: run === 0 ? 'updated' : 'unchanged',
+					cid: 1001,
+					email: existing.email.toUpperCase(),
+					mobile: '0400100001',
+				}),
+			]);
 		}
+		expect(writes()).toHaveLength(1);
 		expect(state().customers.length).toBe(count);
 		expect(withEmail(existing.email)).toEqual([
 			expect.objectContaining({ cid: 1001, mobile: '0400100001' }),
@@ -39,14 +48,16 @@ describe('Customer Create or Update, matched on email', () => {
 		};
 		const first = await node.run(upsert(fields), { input: [row] });
 		const [created] = jsonOf(first);
-		expect(created).toEqual({ action: 'created', cid: expect.any(Number) });
+		expect(created).toMatchObject({ action: 'created', cid: expect.any(Number), name: 'Ruby' });
 		expect(withEmail(row.email)).toEqual([
 			expect.objectContaining({ cid: created.cid, company: 'Harbour Freight Co', name: 'Ruby' }),
 		]);
 		const again = await node.run(upsert({ customerFields: { mobile: '0400100003' } }), {
 			input: [row],
 		});
-		expect(jsonOf(again)).toEqual([{ action: 'updated', cid: created.cid }]);
+		expect(jsonOf(again)).toEqual([
+			expect.objectContaining({ action: 'updated', cid: created.cid, mobile: '0400100003' }),
+		]);
 		expect(withEmail(row.email)).toEqual([
 			expect.objectContaining({ cid: created.cid, mobile: '0400100003' }),
 		]);
@@ -110,24 +121,28 @@ describe('Customer Create or Update, matched on email', () => {
 		c.email = b.email;
 		const result = await node.run(upsert({ customerFields: { name: '={{ $json.name }}' } }), {
 			input: [
-				{ email: a.email, name: a.name },
+				{ email: a.email, name: 'Junior' },
 				{ email: b.email, name: b.name },
 				{ email: 'new.one@example.net', name: 'New' },
 			],
 			continueOnFail: true,
 		});
 		const out = jsonOf(result);
-		expect(out[0]).toEqual({ action: 'updated', cid: a.cid });
+		expect(out[0]).toMatchObject({ action: 'updated', cid: a.cid, name: 'Junior' });
 		expect(String(out[1].error)).toMatch(/^2 customers have the email/);
-		expect(out[2]).toEqual({ action: 'created', cid: expect.any(Number) });
+		expect(out[2]).toMatchObject({ action: 'created', cid: expect.any(Number), name: 'New' });
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
 	test('a platform whose search records carry cid: that cid is used, no further lookup', async () => {
 		state().extras.add('searchCid');
 		const target = state().customers[2];
-		const result = await node.run(upsert(), { input: [{ email: target.email }] });
-		expect(jsonOf(result)).toEqual([{ action: 'updated', cid: target.cid }]);
+		const result = await node.run(upsert({ customerFields: { mobile: '0400100009' } }), {
+			input: [{ email: target.email }],
+		});
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ action: 'updated', cid: target.cid }),
+		]);
 		expect(node.sim().requests.map((r) => r.url.split('/')[2])).toEqual(['customer', 'customer']);
 		expect(node.sim().requests.some((r) => r.url.endsWith('/customer/getAll'))).toBe(false);
 	});
@@ -160,7 +175,9 @@ describe('Customer Create or Update, matched on ID, account_id or crm_id', () =>
 				customerFields: { company: 'Renamed Pty' },
 			}),
 		);
-		expect(jsonOf(result)).toEqual([{ action: 'updated', cid: target.cid }]);
+		expect(jsonOf(result)).toEqual([
+			{ action: 'updated', cid: target.cid, company: 'Renamed Pty' },
+		]);
 		expect(state().customers[4].company).toBe('Renamed Pty');
 	});
 
@@ -198,10 +215,22 @@ describe('Customer Create or Update: one customer per email, however the items c
 		const [ruby] = withEmail('ruby@harbourfreight.example');
 		expect(withEmail('ruby@harbourfreight.example')).toHaveLength(1);
 		expect(jsonOf(result)).toEqual([
-			{ action: 'created', cid: ruby.cid },
-			{ action: 'updated', cid: ruby.cid, sameCustomerAsItem: 0 },
-			{ action: 'created', cid: expect.any(Number) },
-			{ action: 'updated', cid: ruby.cid, sameCustomerAsItem: 0 },
+			expect.objectContaining({ action: 'created', cid: ruby.cid, name: 'Ruby' }),
+			expect.objectContaining({
+				action: 'updated',
+				cid: ruby.cid,
+				sameCustomerAsItem: 0,
+				email: 'RUBY@HarbourFreight.example',
+				name: 'Rubina',
+			}),
+			expect.objectContaining({ action: 'created', cid: expect.any(Number), name: 'Jo' }),
+			expect.objectContaining({
+				action: 'updated',
+				cid: ruby.cid,
+				sameCustomerAsItem: 0,
+				email: 'Ruby@harbourfreight.example',
+				name: 'Ruby',
+			}),
 		]);
 		// The items wrote in input order: the last one's name stands.
 		expect(ruby).toMatchObject({ name: 'Ruby', email: 'Ruby@harbourfreight.example' });
@@ -215,8 +244,13 @@ describe('Customer Create or Update: one customer per email, however the items c
 		});
 		const [ruby] = withEmail(row.email);
 		expect(jsonOf(result)).toEqual([
-			{ action: 'created', cid: ruby.cid },
-			{ action: 'unchanged', cid: ruby.cid, sameCustomerAsItem: 0 },
+			expect.objectContaining({ action: 'created', cid: ruby.cid, name: 'Ruby' }),
+			expect.objectContaining({
+				action: 'unchanged',
+				cid: ruby.cid,
+				sameCustomerAsItem: 0,
+				name: 'Ruby',
+			}),
 		]);
 		expect(writes()).toHaveLength(1);
 	});
@@ -269,7 +303,9 @@ describe('Customer Create or Update finds customers only as the spec allows', ()
 	test('a customer with only an email is created: the spec asks for no name, and no company is made up', async () => {
 		const result = await node.run(upsert(), { input: [{ email: 'ruby@harbourfreight.example' }] });
 		const [ruby] = withEmail('ruby@harbourfreight.example');
-		expect(jsonOf(result)).toEqual([{ action: 'created', cid: ruby.cid }]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ action: 'created', cid: ruby.cid, company: '', name: '' }),
+		]);
 		expect(ruby).toMatchObject({ company: '', name: '', surname: '' });
 	});
 
@@ -289,5 +325,110 @@ describe('Customer Create or Update finds customers only as the spec allows', ()
 		]);
 		expect(writes()).toEqual([]);
 		expect(node.sim().requests.some((r) => r.url.endsWith('/customer/getAll'))).toBe(false);
+	});
+});
+
+describe('Customer Create or Update tells the truth about what it did, and to whom', () => {
+	// What the spec's search record shows of a customer (strict: no cid), as the platform gives it.
+	const shown = (c: (typeof state extends () => infer S ? S : never)['customers'][number]) => ({
+		company: c.company,
+		name: c.name,
+		surname: c.surname,
+		email: c.email,
+		mobile: c.mobile,
+		credit_management: String(c.credit_management),
+		dob: c.dob,
+		abn: c.abn,
+		paymethod: c.paymethod,
+		ctgid: String(c.ctgid),
+	});
+
+	test('a row the platform already holds writes nothing: unchanged, with the customer as the platform has it', async () => {
+		const existing = state().customers.find((c) => c.cid === 1001)!;
+		const before = JSON.stringify(state().customers);
+		const result = await node.run(
+			upsert({
+				customerFields: {
+					company: '={{ $json.company }}',
+					mobile: '={{ $json.mobile }}',
+					ctgid: '={{ $json.ctgid }}',
+					credit_management: existing.credit_management === 1,
+				},
+			}),
+			{
+				input: [
+					{
+						email: existing.email,
+						company: existing.company,
+						mobile: existing.mobile,
+						ctgid: existing.ctgid,
+					},
+				],
+			},
+		);
+		// The strict platform's search gives no cid: the one customer with the email holds every value given.
+		expect(jsonOf(result)).toEqual([{ action: 'unchanged', ...shown(existing) }]);
+		expect(writes()).toEqual([]);
+		expect(JSON.stringify(state().customers)).toBe(before);
+	});
+
+	test('unchanged on a platform whose search gives the cid: the output carries it', async () => {
+		state().extras.add('searchCid');
+		const existing = state().customers.find((c) => c.cid === 1001)!;
+		const result = await node.run(upsert({ customerFields: { name: existing.name } }), {
+			input: [{ email: existing.email }],
+		});
+		expect(jsonOf(result)).toEqual([{ action: 'unchanged', cid: 1001, ...shown(existing) }]);
+		expect(writes()).toEqual([]);
+	});
+
+	test('one value differs: updated, and the output is the customer as the platform has it after the update', async () => {
+		state().extras.add('searchCid');
+		const existing = state().customers.find((c) => c.cid === 1001)!;
+		const result = await node.run(
+			upsert({ customerFields: { name: existing.name, mobile: '0400999001' } }),
+			{ input: [{ email: existing.email }] },
+		);
+		const after = state().customers.find((c) => c.cid === 1001)!;
+		expect(after.mobile).toBe('0400999001');
+		expect(jsonOf(result)).toEqual([{ action: 'updated', cid: 1001, ...shown(after) }]);
+	});
+
+	test('a value the search record does not show (phone, a password) is always written: never unchanged on a guess', async () => {
+		state().extras.add('searchCid');
+		const existing = state().customers.find((c) => c.cid === 1001)!;
+		const result = await node.run(
+			upsert({ customerFields: { phone: existing.phone, web_password: 'Secret-2026' } }),
+			{ input: [{ email: existing.email }] },
+		);
+		const [item] = jsonOf(result);
+		expect(item).toMatchObject({ action: 'updated', cid: 1001, phone: existing.phone });
+		expect(item).not.toHaveProperty('web_password');
+		expect(writes()).toHaveLength(1);
+	});
+
+	test('a created customer: the output is the customer as the platform has it, so the row can be matched back', async () => {
+		const result = await node.run(
+			upsert({ customerFields: { company: 'Harbour Freight Co', phone: '0299990000' } }),
+			{ input: [{ email: 'ruby@harbourfreight.example' }] },
+		);
+		const [ruby] = withEmail('ruby@harbourfreight.example');
+		expect(jsonOf(result)).toEqual([
+			{ action: 'created', cid: ruby.cid, ...shown(ruby), phone: '0299990000' },
+		]);
+	});
+
+	test('matched on a reference: the output carries the fields sent and the id, never a secret', async () => {
+		const target = state().customers[4];
+		const result = await node.run(
+			customer('upsert', {
+				matchOn: 'reference',
+				customerRef: target.crm_id,
+				customerFields: { company: 'Renamed Pty', bank_number: '12345678' },
+			}),
+		);
+		expect(jsonOf(result)).toEqual([
+			{ action: 'updated', cid: target.cid, company: 'Renamed Pty' },
+		]);
 	});
 });

@@ -10,8 +10,8 @@ const {
 	ROOT,
 	ensureN8n,
 	n8nCli,
+	n8nCliAsync,
 	n8nEnv,
-	n8nSpawn,
 	requestedVersion,
 } = require('../sandbox/n8n.js');
 const { LEAD, SCENARIOS, melbourneToday } = require('../sandbox/agentScenarios.js');
@@ -55,35 +55,14 @@ function startRecorder(target) {
 	);
 }
 
-/**
- * `n8n execute` in a child process this process does not wait on synchronously: the scripted model and the
- * recorder answer n8n from this process's event loop.
- */
-function executeAsync(args, env) {
-	return new Promise((resolve, reject) => {
-		const child = n8nSpawn(n8n, args, env, ['ignore', 'pipe', 'pipe']);
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		// A model that never answers would keep n8n waiting for its 10-minute request timeout.
-		const timer = setTimeout(() => child.kill('SIGTERM'), 5 * 60 * 1000);
-		child.on('error', reject);
-		child.on('exit', () => clearTimeout(timer));
-		child.on('exit', (code) =>
-			code === 0
-				? resolve(stdout)
-				: reject(new Error(`n8n ${args.join(' ')} failed (${code}):\n${stdout}\n${stderr}`)),
-		);
-	});
-}
-
 let n8n;
 let simulator;
 let recorder;
 let model;
 let folder;
 let run;
+/** The customer the fourth question names by its company, as a person would ask. */
+let byCompany;
 
 beforeAll(async () => {
 	n8n = await ensureN8n({
@@ -119,13 +98,20 @@ beforeAll(async () => {
 	writeFileSync(join(imports, 'credentials.json'), JSON.stringify(credentials));
 	const example = readFileSync(join(ROOT, 'examples', 'ai-agent-balance.json'), 'utf8');
 	const workflow = JSON.parse(example.split('n8n-nodes-telco-billing.').join('CUSTOM.'));
+	// A fourth question names a customer by its company: the model passes the name, the tool finds the customer.
+	const { records } = await (await fetch(`${simulator.url}/__simulator/state/customers`)).json();
+	byCompany = records.find((c) => c.cid === 1002);
+	const questions = workflow.nodes.find((node) => node.name === 'Questions');
+	const asked = JSON.parse(questions.parameters.jsonOutput);
+	asked.questions.push(`How much does ${byCompany.company} owe?`);
+	questions.parameters.jsonOutput = JSON.stringify(asked);
 	writeFileSync(join(imports, 'workflow.json'), JSON.stringify(workflow));
 	n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
 	n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflow.json')}`], env);
 	// The run's JSON is the block from a line holding only "{" to the last line holding only "}".
-	const lines = (await executeAsync(['execute', `--id=${workflow.id}`, '--rawOutput'], env)).split(
-		'\n',
-	);
+	const lines = (
+		await n8nCliAsync(n8n, ['execute', `--id=${workflow.id}`, '--rawOutput'], env)
+	).split('\n');
 	const json = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
 	run = json.data?.resultData?.runData ?? json.resultData?.runData ?? json.runData;
 });
@@ -146,6 +132,20 @@ function agentAnswers() {
 function offeredTools() {
 	return Object.fromEntries(model.requests[0].tools.map((t) => [t.function.name, t.function]));
 }
+
+test('every parameter the model fills comes with a description of what to give', () => {
+	for (const tool of Object.values(offeredTools()))
+		for (const [key, schema] of Object.entries(tool.parameters.properties))
+			expect([tool.name, key, schema.description ?? '']).toEqual([
+				tool.name,
+				key,
+				expect.stringMatching(/\w{3,}.*\w{3,}/),
+			]);
+	// The customer: every form the tool takes, a name or company included.
+	expect(offeredTools().Customer_Balance.parameters.properties.customer.description).toMatch(
+		/ID.*account_id.*crm_id.*company/i,
+	);
+});
 
 test('n8n offers the model each tool with the fields it must fill, and only those', () => {
 	const tools = offeredTools();
@@ -207,10 +207,30 @@ test('the agent runs the receivables report for the date the model filled and su
 	]);
 });
 
+test('a customer named by its company is found, and its balance read, before the answer', async () => {
+	const { records } = await (await fetch(`${simulator.url}/__simulator/state/customers`)).json();
+	const balance = records.find((c) => c.cid === 1002).balance;
+	expect(agentAnswers()[3]).toBe(
+		`${byCompany.company} is customer 1002; it owes $${balance.toFixed(2)}.`,
+	);
+	expect(recorder.seen).toContain('GET /customer/balance/1002');
+	expect(recorder.seen).toContain('GET /customer/getAll');
+});
+
 test('each question used only its own tool: no other request reached the platform', () => {
-	expect(recorder.seen.sort()).toEqual([
-		'GET /customer/balance/1001',
-		'POST /leads/add',
-		'POST /report',
-	]);
+	const company = encodeURIComponent(byCompany.company);
+	const firstWord = encodeURIComponent(byCompany.company.split(' ')[0].toLowerCase());
+	expect(recorder.seen.sort()).toEqual(
+		[
+			'GET /customer/balance/1001',
+			'POST /leads/add',
+			'POST /report',
+			// The company: not an ID, account_id or crm_id (the platform says so), then the customer list and a
+			// person's name are looked at, then the balance of the one customer found.
+			`GET /customer/balance/${company}`,
+			'GET /customer/getAll',
+			`GET /customer/search/name/${firstWord}`,
+			'GET /customer/balance/1002',
+		].sort(),
+	);
 });

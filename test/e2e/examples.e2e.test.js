@@ -1,6 +1,6 @@
 // The example workflows, imported with `n8n import:workflow` and run with `n8n execute` in the pinned n8n,
 // against the simulator in its own process. Assertions read the CLI's output and the simulator's state.
-const { mkdtempSync, rmSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const {
@@ -107,10 +107,16 @@ test('customer sync: the two CRM rows of existing customers are updated, the new
 	const before = await holders();
 	expect(emails.map((email) => before.withEmail(email).length)).toEqual([1, 1, 0]);
 	const first = execute(name).output('Create or Update Customer')[0];
+	// Each item carries the customer as the platform has it, so the row can be matched back.
 	expect(first).toEqual([
-		{ action: 'updated', cid: 1001 },
-		{ action: 'updated', cid: 1002 },
-		{ action: 'created', cid: expect.any(Number) },
+		expect.objectContaining({ action: 'updated', cid: 1001, email: emails[0] }),
+		expect.objectContaining({ action: 'updated', cid: 1002, email: emails[1] }),
+		expect.objectContaining({
+			action: 'created',
+			cid: expect.any(Number),
+			email: emails[2],
+			company: 'Harbour Freight Co',
+		}),
 	]);
 	const after = await holders();
 	expect(after.records.length).toBe(before.records.length + 1);
@@ -126,15 +132,15 @@ test('customer sync: the two CRM rows of existing customers are updated, the new
 			deptid: 1,
 		}),
 	]);
-	// The same export again: every row now matches a customer, so all three are updated, none created.
+	// The same export again: every customer already holds its row, so nothing is written.
 	const second = execute(name).output('Create or Update Customer')[0];
 	expect(second).toEqual([
-		{ action: 'updated', cid: 1001 },
-		{ action: 'updated', cid: 1002 },
-		{ action: 'updated', cid: first[2].cid },
+		expect.objectContaining({ action: 'unchanged', cid: 1001, email: emails[0] }),
+		expect.objectContaining({ action: 'unchanged', cid: 1002, email: emails[1] }),
+		expect.objectContaining({ action: 'unchanged', cid: first[2].cid, email: emails[2] }),
 	]);
 	const again = await holders();
-	expect(again.records.length).toBe(after.records.length);
+	expect(again.records).toEqual(after.records);
 	expect(emails.map((email) => again.withEmail(email).length)).toEqual([1, 1, 1]);
 	await simulatorExtras([]);
 });
@@ -269,6 +275,7 @@ test('Import File example: the switch export is streamed in; a re-run counts eve
 			accepted: 5,
 			duplicates: 0,
 			refused: 0,
+			refusedRows: [],
 			batches: 1,
 			firstCallDate: '2026-11-20 09:00:05',
 		}),
@@ -284,4 +291,24 @@ test('Import File example: the switch export is streamed in; a re-run counts eve
 	expect(summary()).toEqual([
 		expect.objectContaining({ rowsRead: 5, accepted: 0, duplicates: 5, refused: 0 }),
 	]);
+}, 120_000);
+
+test('a CDR example imported as shipped, its CDR File not filled in, stops at Read CDR File: never green with nothing imported', async () => {
+	await fetch(`${simulatorUrl}/__simulator/cdrs/reset`, { method: 'POST' });
+	// The file as a user imports it (Import → From file), node types as this n8n loads the package.
+	const shipped = JSON.parse(
+		readFileSync(join(__dirname, '..', '..', 'examples', 'cdr-file-import.json'), 'utf8')
+			.split('n8n-nodes-telco-billing.')
+			.join('CUSTOM.'),
+	);
+	const file = join(folder, 'as-shipped.json');
+	writeFileSync(
+		file,
+		JSON.stringify({ ...shipped, id: 'telcoExampleAsShipped', name: 'CDR example as shipped' }),
+	);
+	n8nCli(n8n, ['import:workflow', `--input=${file}`], env);
+	workflows.push({ id: 'telcoExampleAsShipped', name: 'CDR example as shipped' });
+	expect(() => execute('CDR example as shipped')).toThrow(/No file\(s\) found/);
+	const { cdrs } = await simulatorGet('/__simulator/cdrs?source=demo-switch');
+	expect(cdrs).toEqual([]);
 }, 120_000);

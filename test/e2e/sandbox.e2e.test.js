@@ -9,6 +9,7 @@ const {
 	SANDBOX_OWNER,
 	ensureN8n,
 	n8nCli,
+	n8nCliAsync,
 	n8nEnv,
 	n8nSpawn,
 	prepareImports,
@@ -16,6 +17,8 @@ const {
 	requestedVersion,
 } = require('../sandbox/n8n.js');
 const { n8nRest } = require('../sandbox/n8nRest.js');
+const { SCENARIOS } = require('../sandbox/agentScenarios.js');
+const { startFakeChatModel } = require('../sandbox/fakeChatModel.js');
 const { freePort, waitUntil } = require('../sandbox/waiting.js');
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 
@@ -26,6 +29,8 @@ let folder;
 let api;
 let sandbox;
 let cdrImport;
+let model;
+let agentRun;
 const OWN = { id: 'userOwnWorkflow01', name: 'My own workflow, made with CUSTOM.* nodes' };
 
 /** n8n's answer to the Test button for a credential, sent as the editor sends it (stored data, maybe edited). */
@@ -61,9 +66,12 @@ beforeAll(async () => {
 	const own = JSON.parse(readFileSync(join(before, 'workflows', example.file), 'utf8'));
 	writeFileSync(join(before, 'own.json'), JSON.stringify({ ...own, id: OWN.id, name: OWN.name }));
 	n8nCli(n8n, ['import:workflow', `--input=${join(before, 'own.json')}`], n8nEnv(n8n, folder));
+	// The scripted chat model, as npm start runs it: the AI agent example's credential points at it.
+	model = await startFakeChatModel(SCENARIOS);
 	sandbox = prepareSandbox(n8n, folder, {
 		simulatorUrl: sim.url,
 		smtpPort: sim.smtpPort,
+		modelUrl: model.url,
 		extra: {
 			N8N_PORT: String(port),
 			N8N_EDITOR_BASE_URL: url,
@@ -82,6 +90,17 @@ beforeAll(async () => {
 	});
 	const lines = stdout.split('\n');
 	cdrImport = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
+	// The AI agent example as imported, nothing edited: its model credential is the sandbox's.
+	const agent = sandbox.imports.find((w) => w.file === 'ai-agent-balance.json');
+	const agentOut = (
+		await n8nCliAsync(n8n, ['execute', `--id=${agent.id}`, '--rawOutput'], {
+			...sandbox.env,
+			N8N_LOG_LEVEL: 'info',
+		})
+	).split('\n');
+	agentRun = JSON.parse(
+		agentOut.slice(agentOut.indexOf('{'), agentOut.lastIndexOf('}') + 1).join('\n'),
+	);
 
 	server = n8nSpawn(n8n, ['start'], sandbox.env, ['ignore', 'ignore', 'inherit']);
 	api = n8nRest(url, n8n, 'telco-sandbox-e2e');
@@ -102,6 +121,7 @@ afterAll(async () => {
 		await exited;
 	}
 	simulator?.kill('SIGTERM');
+	await model?.close();
 	if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -164,4 +184,18 @@ test('an example runs with its nodes as installed: the CDR file import adds the 
 	const runData = cdrImport.data?.resultData?.runData ?? cdrImport.resultData?.runData;
 	const added = runData['Import CDR File'][0].data.main[0].map((item) => item.json);
 	expect(added).toEqual([expect.objectContaining({ rowsRead: 5, accepted: 5, refused: 0 })]);
+});
+
+test('the AI agent example runs as imported: the scripted model answers from the simulator', () => {
+	const runData =
+		agentRun.data?.resultData?.runData ?? agentRun.resultData?.runData ?? agentRun.runData;
+	const answers = (runData['Billing Agent']?.[0]?.data?.main?.[0] ?? []).map(
+		(item) => item.json.output,
+	);
+	expect(answers).toEqual([
+		expect.stringMatching(/^Customer 1001 owes \$\d+\.\d\d\.$/),
+		expect.stringMatching(/^Added Dana Lee as lead \d+\.$/),
+		expect.stringMatching(/^\d+ customers owe \$[\d.]+ in all: /),
+	]);
+	expect(model.requests.length).toBeGreaterThanOrEqual(6);
 });

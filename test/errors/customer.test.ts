@@ -14,11 +14,11 @@ const documented = [
 		parameters: {
 			resource: 'customer',
 			operation: 'update',
-			cid: 'nobody',
+			cid: '99998',
 			updateFields: { company: 'X' },
 		},
 		message: 'no customer found',
-		shown: 'No customer found (customer nobody)',
+		shown: 'No customer found (customer 99998)',
 	},
 	{
 		name: "unable to retrieve customer (success:'false' as a string, message)",

@@ -347,6 +347,22 @@ export class PollingTrigger {
 		return result;
 	}
 
+	/**
+	 * One poll as n8n's durable scheduler runs it (n8n 2.32+, with durable cursors 2.36+): a task on a new
+	 * Workflow object built from the committed state, activation mode 'update'; the state the poll leaves is
+	 * committed when it returns (with the execution, or alone when it emits nothing) and dropped when it
+	 * throws.
+	 */
+	async durablePoll() {
+		this.build(this.savedStaticData);
+		const additionalData = buildAdditionalData(this.workflow, this.credentials);
+		const context = new PollContext(this.workflow, this.node, additionalData, 'trigger', 'update');
+		const result = await this.nodeType.poll!.call(context);
+		this.saved = this.staticData;
+		this.activated = true;
+		return result;
+	}
+
 	/** The trigger's stored state, as JSON (what the running n8n holds between polls). */
 	get staticData(): IDataObject {
 		return JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;

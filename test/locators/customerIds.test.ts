@@ -110,9 +110,11 @@ describe.each(writes)('%s', (_name, nodeType, parameters, path) => {
 		expect(sim().requests[0].url).toBe(`/${DEMO_KEY}/customer/balance/${customer().cid}`);
 	});
 
-	test('an unknown account_id is the platform’s “no customer found”, and the write is never sent', async () => {
+	test('an unknown account_id is no customer’s (nor a name’s), said with what to give; the write is never sent', async () => {
 		const result = await run(nodeType, parameters('ACC-9-9999'), true);
-		expect(jsonOf(result)).toEqual([{ error: 'no customer found' }]);
+		expect(jsonOf(result)).toEqual([
+			{ error: expect.stringMatching(/^No customer is "ACC-9-9999" .*Give the customer ID/) },
+		]);
 		expect(sentTo(path)).toBeUndefined();
 	});
 });

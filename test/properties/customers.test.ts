@@ -6,7 +6,8 @@ import { propertySettings } from './settings';
 import { onFreshPlatform, platformCase } from './platform';
 
 // Customer → Create or Update, matched on email, with what CRM exports feed it: the same address several
-// times in one run (case and spaces differing), names as text or as numbers, keys nobody maps, many items
+// times in one run (case and spaces differing), names as text or as numbers, a mapped cell often blank,
+// keys nobody maps, many items
 // at once under any Max Requests at Once, a platform whose search gives the cid or not, and faults.
 
 afterAll(async () => await shutdownEngine());
@@ -22,6 +23,8 @@ const ADDRESSES = [
 	'jo.tan@harbourfreight.example',
 	'liam.smith1@example.com',
 ];
+
+const MOBILE = '0411222333';
 
 const spelling = fc
 	.tuple(
@@ -44,6 +47,8 @@ const row = fc.record({
 	email: spelling,
 	name: fc.oneof(fc.constantFrom('Ruby', 'Jo', 'Liam'), fc.integer({ min: 1, max: 999 })),
 	Unmapped: fc.option(fc.string({ maxLength: 5 }), { nil: undefined }),
+	// A mapped column whose cell is often empty: blank never erases what the platform holds.
+	mobile: fc.constantFrom<string | null | undefined>('', '  ', null, undefined, MOBILE),
 });
 
 const customerCase = fc.record({
@@ -52,7 +57,7 @@ const customerCase = fc.record({
 	searchCid: fc.boolean(),
 });
 
-test('at most one customer per email that a run creates or updates; every success is true, no failure hidden', async () => {
+test('at most one customer per email that a run creates or updates; every success is true and carries its row back, an unchanged item writes nothing, no failure hidden', async () => {
 	await fc.assert(
 		fc.asyncProperty(customerCase, async ({ platform, rows, searchCid }) => {
 			let before = new Map<number, string>();
@@ -64,7 +69,7 @@ test('at most one customer per email that a run creates or updates; every succes
 						resource: 'customer',
 						operation: 'upsert',
 						email: '={{ $json.email }}',
-						customerFields: { name: '={{ $json.name }}' },
+						customerFields: { name: '={{ $json.name }}', mobile: '={{ $json.mobile }}' },
 					},
 					input: rows as unknown as IDataObject[],
 					prepare: (sim) => {
@@ -82,6 +87,14 @@ test('at most one customer per email that a run creates or updates; every succes
 						expect(touched.filter((c) => norm(c.email) === email).length).toBeLessThanOrEqual(1);
 					// Nothing else was touched.
 					for (const c of touched) expect(rows.map((r) => norm(r.email))).toContain(norm(c.email));
+					// A blank cell left the stored mobile as it was (a new customer's: none); only a mobile given was written.
+					for (const c of touched) {
+						const given = rows.some((r) => norm(r.email) === norm(c.email) && r.mobile === MOBILE);
+						const was = before.has(c.cid)
+							? (JSON.parse(before.get(c.cid)!) as { mobile: string }).mobile
+							: '';
+						expect(c.mobile).toBe(given && c.mobile !== was ? MOBILE : was);
+					}
 
 					const out = result.items.map((item) => item.json);
 					if (result.error) expect(out).toEqual([]);
@@ -92,13 +105,26 @@ test('at most one customer per email that a run creates or updates; every succes
 							expect(json.action).toBeUndefined();
 							continue;
 						}
-						// A success names a customer that now holds the item's email.
+						// A success names a customer that now holds the item's email (unchanged on a platform whose
+						// search gives no cid: the one customer with it), and carries the row's values back.
 						expect(['created', 'updated', 'unchanged']).toContain(json.action);
-						const customer = customers.find((c) => c.cid === json.cid);
-						expect(customer).toBeDefined();
-						expect(norm(customer!.email)).toBe(norm(rows[index].email));
+						const customer =
+							json.cid === undefined
+								? customers.filter((c) => norm(c.email) === norm(rows[index].email))
+								: customers.filter((c) => c.cid === json.cid);
+						expect(customer).toHaveLength(1);
+						expect(norm(customer[0].email)).toBe(norm(rows[index].email));
+						if (json.cid === undefined) expect(json.action).toBe('unchanged');
+						expect(norm(json.email)).toBe(norm(rows[index].email));
+						expect(String(json.name)).toBe(String(rows[index].name));
 						if (json.action === 'created') expect(before.has(Number(json.cid))).toBe(false);
 					}
+					// An unchanged item wrote nothing: every write was an item's create or update, or a failure.
+					const writes = sim.requests.filter(
+						(r) => r.url.includes('/customer/update/') || r.url.endsWith('/customer/add'),
+					).length;
+					const writers = out.filter((json) => json.action !== 'unchanged').length;
+					if (!result.error) expect(writes).toBeLessThanOrEqual(writers);
 					// Where every item of an email succeeded, they wrote in input order: the last name stands.
 					if (result.error) return;
 					for (const email of new Set(rows.map((r) => norm(r.email)))) {
@@ -106,7 +132,9 @@ test('at most one customer per email that a run creates or updates; every succes
 							.map((r, index) => ({ r, json: out[index] }))
 							.filter(({ r }) => norm(r.email) === email);
 						if (mine.some(({ json }) => json.error !== undefined)) continue;
-						const customer = customers.find((c) => c.cid === mine[0].json.cid)!;
+						const customer = customers.find((c) =>
+							mine[0].json.cid === undefined ? norm(c.email) === email : c.cid === mine[0].json.cid,
+						)!;
 						expect(customer.name).toBe(String(mine[mine.length - 1].r.name));
 					}
 				},

@@ -10,7 +10,8 @@ import { propertySettings } from './settings';
 
 // Invariant: nobody outside the chosen filters is ever mailed. Generated filter rows (the department's
 // keys, spelled exactly or as an expression might mistype them; values picked from real customers, in
-// other cases, or blank) and customer ids go through Bulk Email Create (either guard) or Preview; the
+// other cases, or blank) and customer ids (typed in, or by expression: joined, an array, empty, a missing
+// column) go through Bulk Email Create (either guard) or Preview; the
 // simulator's sender then runs. A row the platform would ignore (unknown field, blank value) must be
 // refused with nothing but the filter fields read; otherwise the campaign's recipients, and every message
 // in the outbox, are exactly the customers the rows select as written, by a rule apart from the simulator's.
@@ -64,7 +65,10 @@ const caseArb = fc.record({
 	operation: fc.constantFrom('create', 'create', 'preview'),
 	guard: fc.constantFrom('automatic', 'manual'),
 	rows: fc.array(rowArb, { maxLength: 4 }),
-	customerPicks: fc.option(fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), { nil: undefined }),
+	customerPicks: fc.option(fc.array(fc.nat(), { maxLength: 6 }), { nil: undefined }),
+	// How a workflow gives Customer IDs: typed in, or by expression from the item (a list joined into text,
+	// the array itself, a column the item lacks).
+	idsAs: fc.constantFrom('text', 'joined', 'array', 'missingColumn'),
 });
 type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -136,7 +140,23 @@ test(
 				try {
 					const rows = rowsOf(sim, generated.rows);
 					const eligible = eligibleOf(sim);
-					const ids = generated.customerPicks?.map((k) => eligible[k % eligible.length].cid);
+					const picked = generated.customerPicks?.map((k) => eligible[k % eligible.length].cid);
+					const { idsAs } = generated;
+					const customerIds =
+						picked === undefined
+							? ''
+							: {
+									text: picked.join(', '),
+									joined: "={{ $json.ids.join(',') }}",
+									array: '={{ $json.ids }}',
+									missingColumn: '={{ $json.cids }}',
+								}[idsAs];
+					// An expression that comes out blank would widen to everyone: refused before sending.
+					const blankRefused =
+						picked !== undefined &&
+						(idsAs === 'missingColumn' || (idsAs === 'joined' && picked.length === 0));
+					// Typed-in text with no IDs is an empty field: no narrowing; an empty array is nobody.
+					const ids = idsAs === 'text' && picked?.length === 0 ? undefined : picked;
 					const expected = chosen(sim, rows, ids);
 					const parameters: INodeParameters = {
 						resource: 'campaign',
@@ -147,19 +167,28 @@ test(
 						filters: {
 							rows: rows.map(({ field, join, option, value }) => ({ field, join, option, value })),
 						},
-						customerIds: ids ? ids.join(', ') : '',
+						customerIds,
 						guard: generated.guard,
 						expectedCount: Math.max(1, expected.length),
 					} as unknown as INodeParameters;
 					const result = await runNode({
 						nodeType,
 						parameters,
+						input: [{ ids: picked ?? [] }],
 						credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
 					});
 					sim.state.bulkEmail.drain();
 					const mailed = sim.state.bulkEmail.outbox.map((m) => m.cid);
 					const writes = sim.requests.filter((r) => !r.url.endsWith('/bulk-email/filters'));
 					const ignored = rows.some((row) => row.field !== row.meant || row.text.trim() === '');
+					if (blankRefused) {
+						expect(result.error?.message).toMatch(
+							/^Customer IDs \(customerIds\) came out blank|^Filters \(filters\)/,
+						);
+						expect(writes).toEqual([]);
+						expect(mailed).toEqual([]);
+						return;
+					}
 					if (ignored) {
 						expect(result.error?.message).toMatch(/^Filters \(filters\)/);
 						expect(writes).toEqual([]);

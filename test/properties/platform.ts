@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { takeViolations } from '../conformance/guard';
 import { runNode } from '../harness/engine';
-import type { RunResult } from '../harness/engine';
+import type { InputFile, RunResult } from '../harness/engine';
 import { DEMO_KEY } from '../harness/nodeRunner';
+import { reorderingProxy } from '../harness/reorderProxy';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 import type { Fault, FaultModes } from '../simulator/faults';
@@ -18,6 +19,8 @@ export interface PlatformCase {
 	shares?: Partial<FaultModes>;
 	maxConcurrency: number;
 	continueOnFail: boolean;
+	/** Per-record results answered in another order (test/harness/reorderProxy.ts): the spec never promises the request's. */
+	reordered?: boolean;
 }
 
 /** What goes wrong on a bad day, a few at a time: 429 with Retry-After, 503, a reset before or after the
@@ -54,16 +57,23 @@ export const platformCase = fc.record({
 	shares: faultShares,
 	maxConcurrency: fc.integer({ min: 1, max: 10 }),
 	continueOnFail: fc.boolean(),
+	reordered: fc.boolean(),
 });
 
 /** Runs the node on a fresh simulator; `check` sees the simulator after the run. */
 export async function onFreshPlatform(
 	nodeType: INodeType,
-	{ faults, shares, maxConcurrency, continueOnFail }: PlatformCase,
-	run: { parameters: INodeParameters; input: IDataObject[]; prepare?: (sim: Simulator) => void },
+	{ faults, shares, maxConcurrency, continueOnFail, reordered }: PlatformCase,
+	run: {
+		parameters: INodeParameters;
+		input: IDataObject[];
+		inputFiles?: Array<Record<string, InputFile>>;
+		prepare?: (sim: Simulator) => void;
+	},
 	check: (result: RunResult, sim: Simulator) => void,
 ): Promise<void> {
 	const sim = await startSimulator();
+	const proxy = reordered ? await reorderingProxy(() => sim.url) : undefined;
 	try {
 		run.prepare?.(sim);
 		// A 429 asks for a second: enough to see it honoured, short enough for many cases.
@@ -74,13 +84,15 @@ export async function onFreshPlatform(
 			nodeType,
 			parameters: run.parameters,
 			input: run.input,
+			inputFiles: run.inputFiles,
 			continueOnFail,
-			credentials: { baseUrl: sim.url, apiKey: DEMO_KEY, maxConcurrency: maxConcurrency },
+			credentials: { baseUrl: proxy?.url ?? sim.url, apiKey: DEMO_KEY, maxConcurrency },
 		});
 		// No request outside the spec, in this case (the suite's guard would only tell after all of them).
 		expect(takeViolations()).toEqual([]);
 		check(result, sim);
 	} finally {
+		await proxy?.close();
 		await sim.close();
 	}
 }

@@ -35,7 +35,20 @@ function recordsOf(result) {
 
 const firstRecord = (result) => recordsOf(result)[0] ?? {};
 
+/** A question about a customer given by its company, as people ask: the model passes the name as it is. */
+const BY_COMPANY = /^How much does (.+) owe\?$/;
+
 const SCENARIOS = [
+	{
+		prompt: BY_COMPANY,
+		tool: /customer balance/i,
+		fill: (parameters, tool, question) =>
+			fillFrom([[/customer|cid/i, BY_COMPANY.exec(question)[1]]])(parameters),
+		answer: (result, question) => {
+			const { cid, balance } = firstRecord(result);
+			return `${BY_COMPANY.exec(question)[1]} is customer ${cid}; it owes $${Number(balance).toFixed(2)}.`;
+		},
+	},
 	{
 		prompt: /customer 1001 owe/,
 		tool: /customer balance/i,

@@ -22,7 +22,8 @@ function parsed(text) {
 
 /**
  * One turn of a conversation: a tool call while the scenario's tool has not answered, then the final text.
- * A scenario is { prompt: RegExp, tool: RegExp, fill(parameters, tool) => arguments, answer(result) => text }.
+ * A scenario is { prompt: RegExp, tool: RegExp, fill(parameters, tool, question) => arguments,
+ * answer(result, question) => text }.
  */
 function turn(body, scenarios) {
 	const messages = body.messages ?? [];
@@ -31,14 +32,14 @@ function turn(body, scenarios) {
 	if (!scenario) throw new Error(`no scenario for the question ${JSON.stringify(question)}`);
 	const results = messages.filter((m) => m.role === 'tool');
 	if (results.length > 0)
-		return { content: scenario.answer(parsed(textOf(results.at(-1).content))) };
+		return { content: scenario.answer(parsed(textOf(results.at(-1).content)), question) };
 	const tools = (body.tools ?? []).map((t) => t.function).filter(Boolean);
 	const tool = tools.find((t) => scenario.tool.test(`${t.name}\n${t.description ?? ''}`));
 	if (!tool) {
 		const offered = tools.map((t) => `${t.name}: ${t.description}`).join('; ') || 'none';
 		throw new Error(`no offered tool matches ${scenario.tool} (offered: ${offered})`);
 	}
-	const args = scenario.fill(tool.parameters ?? {}, tool);
+	const args = scenario.fill(tool.parameters ?? {}, tool, question);
 	return {
 		call: {
 			id: `call_${Date.now().toString(36)}`,
@@ -91,10 +92,10 @@ function chunks(model, reply) {
 }
 
 /**
- * Starts the model on a free port. `requests` keeps every chat request's body (what n8n sent the model);
+ * Starts the model on `port` (a free one by default). `requests` keeps every chat request's body (what n8n sent the model);
  * a request no scenario fits is answered with an OpenAI-style error, which n8n shows in the agent's error.
  */
-function startFakeChatModel(scenarios) {
+function startFakeChatModel(scenarios, port = 0) {
 	const requests = [];
 	const server = createServer((req, res) => {
 		let raw = '';
@@ -125,7 +126,7 @@ function startFakeChatModel(scenarios) {
 		});
 	});
 	return new Promise((resolve) => {
-		server.listen(0, '127.0.0.1', () => {
+		server.listen(port, '127.0.0.1', () => {
 			const url = `http://127.0.0.1:${server.address().port}/v1`;
 			const close = () =>
 				new Promise((done) => {

@@ -134,11 +134,23 @@ function n8nCli(n8n, args, env) {
 }
 
 /**
+ * What a user fills in before an example's first run, filled for the sandbox: `cdrFile` (the CDR examples'
+ * CDR File node, empty in the files so that an import elsewhere fails at Read CDR File instead of reading a
+ * path that only exists here) becomes the package's sample CSV.
+ */
+function fillExampleSettings(workflow, dataFolder) {
+	for (const node of workflow.nodes)
+		for (const assignment of node.parameters?.assignments?.assignments ?? [])
+			if (assignment.name === 'cdrFile' && assignment.value === '')
+				assignment.value = join(dataFolder, 'cdrs.csv');
+}
+
+/**
  * Writes what `n8n import:*` reads: the sandbox credentials (pointing at the simulator and its mail sink),
  * and the example workflows with their node types as n8n names the package in the given `loading` mode
  * (`CUSTOM.<node>` for the default, `custom`; unchanged for `installed`).
  */
-function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, loading = 'custom' }) {
+function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, modelUrl, loading = 'custom' }) {
 	const typePrefix = checkLoading(loading) === 'installed' ? PACKAGE_PREFIX : 'CUSTOM.';
 	mkdirSync(join(folder, 'workflows'), { recursive: true });
 	const credentials = [
@@ -155,6 +167,13 @@ function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, loading = 'cus
 			type: 'telcoBillingPortalLoginApi',
 			data: { baseUrl: simulatorUrl, username: 'sandbox', password: 'sandbox-portal-1' },
 		},
+		// What MCP clients present to the MCP example's trigger (Authorization: Bearer sandbox-mcp-token).
+		{
+			id: 'telcoSandboxMcp',
+			name: 'MCP clients (sandbox)',
+			type: 'httpBearerAuth',
+			data: { token: 'sandbox-mcp-token' },
+		},
 		{
 			id: 'telcoSandboxSmtp',
 			name: 'Sandbox mail (simulator)',
@@ -169,17 +188,24 @@ function prepareImports(folder, { simulatorUrl, apiKey, smtpPort, loading = 'cus
 			},
 		},
 	];
+	// The scripted chat model (fakeChatModel.js), under the id the AI agent example names: it runs as imported.
+	if (modelUrl)
+		credentials.push({
+			id: 'telcoSandboxModel',
+			name: 'Scripted model (sandbox)',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-scripted-model', url: modelUrl },
+		});
 	writeFileSync(join(folder, 'credentials.json'), JSON.stringify(credentials, null, 2));
 	const examples = join(ROOT, 'examples');
 	const ids = [];
 	for (const file of readdirSync(examples).filter((f) => f.endsWith('.json'))) {
-		const text = readFileSync(join(examples, file), 'utf8')
-			.split(PACKAGE_PREFIX)
-			.join(typePrefix)
-			.split('__EXAMPLES_DATA__')
-			.join(join(examples, 'data'));
-		writeFileSync(join(folder, 'workflows', file), text);
-		ids.push({ file, id: JSON.parse(text).id, name: JSON.parse(text).name });
+		const workflow = JSON.parse(
+			readFileSync(join(examples, file), 'utf8').split(PACKAGE_PREFIX).join(typePrefix),
+		);
+		fillExampleSettings(workflow, join(examples, 'data'));
+		writeFileSync(join(folder, 'workflows', file), JSON.stringify(workflow, null, 2));
+		ids.push({ file, id: workflow.id, name: workflow.name });
 	}
 	return ids;
 }
@@ -201,7 +227,7 @@ const SANDBOX_OWNER = {
  * Returns the environment to start n8n with (`extra` added to it), the examples imported, where the package
  * went and the names of the workflows rewritten.
  */
-function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, extra = {} }) {
+function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, modelUrl, extra = {} }) {
 	const firstInstall = !existsSync(installedPackageDir(userFolder));
 	const env = n8nEnv(n8n, userFolder, extra, { loading: 'installed' });
 	const folder = join(userFolder, 'imports');
@@ -209,6 +235,7 @@ function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, extra = {} })
 		simulatorUrl,
 		apiKey: DEMO_KEY,
 		smtpPort,
+		modelUrl,
 		loading: 'installed',
 	});
 	// The examples are imported afresh below, whatever they held.
@@ -261,6 +288,29 @@ function activateWorkflow(n8n, id, env) {
 	return n8nCli(n8n, lineOf(n8n.version).activate(id), env);
 }
 
+/**
+ * An n8n CLI command (`execute`) in a child process this process does not wait on synchronously: a server
+ * in this process (the scripted chat model, a recorder) can answer n8n meanwhile. Resolves with its output.
+ */
+function n8nCliAsync(n8n, args, env) {
+	return new Promise((resolve, reject) => {
+		const child = n8nSpawn(n8n, args, env, ['ignore', 'pipe', 'pipe']);
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		// A model that never answers would keep n8n waiting for its 10-minute request timeout.
+		const timer = setTimeout(() => child.kill('SIGTERM'), 5 * 60 * 1000);
+		child.on('error', reject);
+		child.on('exit', () => clearTimeout(timer));
+		child.on('exit', (code) =>
+			code === 0
+				? resolve(stdout)
+				: reject(new Error(`n8n ${args.join(' ')} failed (${code}):\n${stdout}\n${stderr}`)),
+		);
+	});
+}
+
 /** Starts a long-running n8n command (start, worker) with its output piped to the caller. */
 function n8nSpawn(n8n, args, env, stdio = ['ignore', 'pipe', 'inherit']) {
 	return spawn(n8n.node, [n8n.bin, ...args], { env, stdio });
@@ -287,6 +337,7 @@ module.exports = {
 	installPackage,
 	installedPackageDir,
 	n8nCli,
+	n8nCliAsync,
 	n8nEnv,
 	n8nSpawn,
 	prepareImports,

@@ -21,24 +21,28 @@ function n8nRest(url, n8n, browserId) {
 			body: body ? JSON.stringify(body) : undefined,
 		});
 		const text = await response.text();
-		if (!response.ok)
+		if (!response.ok || text.startsWith('n8n is starting up'))
 			throw new Error(`n8n ${method} ${path}: HTTP ${response.status} ${text.slice(0, 500)}`);
 		return { json: text ? JSON.parse(text) : undefined, response };
 	}
 
-	/** Sets the owner up (retried while n8n finishes starting), as the first visit to the editor would. */
+	/**
+	 * Sets the owner up (retried while n8n finishes starting), as the first visit to the editor would. While
+	 * it starts, n8n 2.41 answers every path with HTTP 200 "n8n is starting up. Please wait", then 404 while
+	 * it registers its routes (seen for seconds with the durable scheduler on): only a JSON answer counts.
+	 */
 	async function setUpOwner(owner) {
 		await waitUntil(
 			'the owner account',
-			async () =>
-				(
-					await fetch(`${url}/rest/owner/setup`, {
-						method: 'POST',
-						headers: { 'content-type': 'application/json' },
-						body: JSON.stringify(owner),
-					})
-				).ok,
-			30,
+			async () => {
+				const response = await fetch(`${url}/rest/owner/setup`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(owner),
+				});
+				return response.ok && /json/.test(response.headers.get('content-type') ?? '');
+			},
+			60,
 			1000,
 		);
 	}
@@ -59,7 +63,7 @@ function n8nRest(url, n8n, browserId) {
 					}));
 					return true;
 				} catch (error) {
-					if (/: HTTP 404 /.test(error.message)) return false;
+					if (/: HTTP 404 |n8n is starting up/.test(error.message)) return false;
 					throw error;
 				}
 			},

@@ -2,11 +2,14 @@
 // npm start: the whole sandbox in one command. Builds the package, starts the seeded simulator (with its
 // mail sink), installs n8n (and the Node it needs) into a cache folder the first time, installs the package
 // into n8n's user folder as a community package (as users install it: the credential Test button needs that),
-// imports a "Telco Billing (sandbox)" credential and the example workflows, and starts n8n.
-// Ctrl-C stops everything. `npm start -- --n8n oldest` (1.123.81) or `--n8n 2.8.4` runs another line instead of the newest;
+// starts the scripted chat model the AI agent example uses, imports a "Telco Billing (sandbox)" credential, the
+// model's credential and the example workflows, and starts n8n.
+// Ctrl-C stops everything. `npm start -- --n8n oldest` (1.123.81) or `--n8n 2.8.4` runs another line;
 // `npm start -- --simulator-only` starts just the simulator.
 const { spawnSync } = require('node:child_process');
 const { spawnSimulator } = require('../simulator/spawn.js');
+const { SCENARIOS } = require('./agentScenarios.js');
+const { startFakeChatModel } = require('./fakeChatModel.js');
 const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { join } = require('node:path');
@@ -29,13 +32,16 @@ const option = (name, fallback) => {
 const SIMULATOR_PORT = Number(option('port', process.env.SIMULATOR_PORT || 8787));
 const SMTP_PORT = Number(option('smtp-port', process.env.SIMULATOR_SMTP_PORT || 2525));
 const N8N_PORT = Number(option('n8n-port', process.env.N8N_PORT || 5678));
+const MODEL_PORT = Number(option('model-port', process.env.SANDBOX_MODEL_PORT || 8788));
 
 const children = [];
 let ready = false;
+let model;
 function stopAll(code = 0) {
 	// exitCode, not only exit(): the timer is unref'd, and a process that empties its loop first ends with it.
 	process.exitCode = code;
 	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+	void model?.close();
 	setTimeout(() => process.exit(code), 500).unref();
 }
 process.on('SIGINT', () => stopAll(0));
@@ -59,6 +65,7 @@ async function main() {
 		[SIMULATOR_PORT, '--port'],
 		[SMTP_PORT, '--smtp-port'],
 		[N8N_PORT, '--n8n-port'],
+		[MODEL_PORT, '--model-port'],
 	]);
 	console.log('Building the package…');
 	const build = spawnSync('npx', ['n8n-node', 'build'], {
@@ -69,6 +76,8 @@ async function main() {
 		throw new Error('`n8n-node build` failed: fix the errors above, then run npm start again.');
 	const n8n = await ensureN8n({ version: requestedVersion(args) });
 	const simulatorUrl = await startSimulator();
+	// The AI agent example's chat model: scripted, offline, in this process (agentScenarios.js).
+	model = await startFakeChatModel(SCENARIOS, MODEL_PORT);
 
 	// One user folder per line: a database written by a newer n8n is not for an older one.
 	const userFolder = join(ROOT, '.n8n-sandbox', n8n.version);
@@ -80,14 +89,13 @@ async function main() {
 	const { env, imports, packageDir, migrated } = prepareSandbox(n8n, userFolder, {
 		simulatorUrl,
 		smtpPort: SMTP_PORT,
+		modelUrl: model.url,
 		extra: { N8N_PORT: String(N8N_PORT), N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}` },
 	});
 	if (migrated.length) {
 		const names = migrated.map((name) => `"${name}"`).join(', ');
 		console.log(`Workflows made when the sandbox loaded the package as CUSTOM.*: ${names}.`);
-		console.log(
-			'They now use the installed nodes; publish (on n8n 1.x: activate) again those that were published.',
-		);
+		console.log('They now use the installed nodes; publish again those that were published.');
 	}
 
 	console.log(`Starting n8n ${n8n.version} on Node ${n8n.nodeVersion}…`);
@@ -134,6 +142,7 @@ async function main() {
 			`                drop CSVs there; n8n reads and writes files only there and in ${join(ROOT, 'examples', 'data')}`,
 			`                (Read/Write Files from Disk: use the full path, e.g. ${join(SANDBOX_FILES, 'cdrs.csv')})`,
 			`  Mail:         ${simulatorUrl}/__simulator/mail  (what Send Email sent to the SMTP sink 127.0.0.1:${SMTP_PORT}, and campaign mail)`,
+			`  Chat model:   ${model.url}  (credential "Scripted model (sandbox)": a scripted OpenAI-compatible model that answers the AI agent example's questions)`,
 			'Press Ctrl-C to stop n8n and the simulator.',
 		].join('\n'),
 	);

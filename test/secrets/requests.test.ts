@@ -28,7 +28,13 @@ test('path values are encoded: a customer reference cannot change the path', asy
 	expect(node.sim().requests[0].url).toBe(
 		`/${encodeURIComponent(KEY)}/customer/balance/..%2FgetAll%3Fx%3D%2F`,
 	);
-	expect(jsonOf(result)).toEqual([{ error: 'no customer found' }]);
+	expect(jsonOf(result)).toEqual([
+		{ error: expect.stringMatching(/^No customer is "\.\.\/getAll/) },
+	]);
+	// Looked up by name too: the search's value is one encoded segment as well.
+	expect(node.sim().requests.map((r) => r.url)).toContain(
+		`/${encodeURIComponent(KEY)}/customer/search/name/..%2Fgetall%3Fx%3D%2F`,
+	);
 });
 
 describe('the key never appears in an error, its description or the execution data', () => {

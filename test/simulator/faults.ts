@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * | `http503`        | HTTP 503, an HTML "Service Unavailable" page (the route does not run)              |
  * | `http429`        | HTTP 429 with `Retry-After` (seconds: `modes.retryAfter`, default 1)               |
  * | `html200`        | HTTP 200, text/html, a PHP "Fatal error" page (the route does not run)             |
+ * | `webPage200`     | HTTP 200, a website's whole HTML page with a title: a Base URL that is not the API |
  * | `empty200`       | HTTP 200 with an empty body (the route does not run)                               |
  * | `truncated200`   | HTTP 200, application/json, the route's real answer cut in half (the route RAN)    |
  * | `failAfterWrite` | HTTP 503 after the route ran and stored: what a lost answer looks like to a client |
@@ -34,6 +35,7 @@ export type Fault =
 	| 'http503'
 	| 'http429'
 	| 'html200'
+	| 'webPage200'
 	| 'empty200'
 	| 'truncated200'
 	| 'failAfterWrite'
@@ -50,6 +52,7 @@ export const NAMED_FAULTS = [
 	'http503',
 	'http429',
 	'html200',
+	'webPage200',
 	'empty200',
 	'truncated200',
 	'failAfterWrite',
@@ -167,6 +170,10 @@ const PHP_FATAL =
 	'<br />\n<b>Fatal error</b>:  Uncaught PDOException: SQLSTATE[HY000] [2002] Connection refused in ' +
 	'/var/www/billing/app/Database.php:42\nStack trace:\n#0 {main}\n  thrown in <b>/var/www/billing/app/' +
 	'Database.php</b> on line <b>42</b><br />\n';
+// What a Base URL without the API prefix gets: the company's website.
+const WEB_PAGE =
+	'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Demo Telco – Customer Portal</title>' +
+	'</head><body><header><h1>Demo Telco</h1></header><main><p>Sign in to see your bills.</p></main></body></html>';
 
 export function send503(reply: FastifyReply) {
 	return reply.code(503).type('text/html').send(PAGE_503);
@@ -192,6 +199,9 @@ export function serveEarly(
 			return true;
 		case 'html200':
 			reply.code(200).type('text/html; charset=UTF-8').send(PHP_FATAL);
+			return true;
+		case 'webPage200':
+			reply.code(200).type('text/html; charset=UTF-8').send(WEB_PAGE);
 			return true;
 		case 'empty200':
 			// JSON announced, nothing sent: a PHP script that set its header and then died.

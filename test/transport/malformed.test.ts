@@ -129,3 +129,68 @@ describe('everywhere else the package reads an answer', () => {
 		expect(result.error?.message).toMatch(/HTML page instead of JSON/);
 	});
 });
+
+describe('a Base URL that answers a web page is told as a wrong Base URL, not a passing fault', () => {
+	const WRONG_BASE_URL =
+		/^The Base URL answered with a web page \("Demo Telco – Customer Portal"\), not the billing platform API: check the Base URL in the Telco Billing API credential/;
+	const NOT_THE_API = /check that it is the API address including its API prefix, e\.g\. https:/;
+
+	test('a read answered with a web page on every try names the page and the Base URL', async () => {
+		lasting('webPage200');
+		const result = await node.run(balance);
+		expect(result.items).toEqual([]);
+		expect(result.error?.message).toMatch(WRONG_BASE_URL);
+		expect(result.error?.description).toMatch(NOT_THE_API);
+		expect(result.error?.description).not.toMatch(/try again later/);
+	});
+
+	test('a web page once, then the platform: the read is tried again and succeeds', async () => {
+		sim().faults.push('webPage200');
+		const result = await node.run(balance);
+		expect(jsonOf(result)).toEqual([expect.objectContaining({ cid: 1001, success: true })]);
+	});
+
+	test('a write answered with a web page: sent once, the Base URL named, the outcome not claimed', async () => {
+		sim().faults.push('webPage200');
+		const before = posts('/customer/payment/').length;
+		const result = await node.run(payment);
+		expect(result.error?.message).toMatch(WRONG_BASE_URL);
+		expect(posts('/customer/payment/').length - before).toBe(1);
+		expect(result.error?.description).toMatch(NOT_THE_API);
+		expect(result.error?.description).toMatch(/may or may not have been carried out/);
+	});
+
+	test('a web page once among platform faults is still a malformed answer: only when every try is a page', async () => {
+		sim().faults.push('webPage200', 'html200', 'webPage200', 'webPage200', 'webPage200');
+		const result = await node.run(balance);
+		expect(result.error?.message).toMatch(/^The billing platform answered with an HTML page/);
+	});
+
+	test('the same words from a dropdown and from Call Record Add Many', async () => {
+		const credentials = { baseUrl: sim().url, apiKey: DEMO_KEY };
+		lasting('webPage200');
+		const error = (await loadNodeOptions({
+			nodeType: new TelcoBillingCustomer(),
+			method: 'loadOptions.getCdrSources',
+			parameters: {},
+			credentials,
+		}).catch((e: unknown) => e)) as Error;
+		expect(error.message).toMatch(WRONG_BASE_URL);
+		lasting('webPage200');
+		const result = await runNode({
+			nodeType: new TelcoBillingCallRecord(),
+			parameters: { operation: 'addMany', dataMode: 'autoMap' },
+			input: [
+				{
+					orig_id: 'm-1',
+					startdate: '2026-11-20 10:00:00',
+					callerid: '1',
+					direction: 'outbound',
+					destination: '2',
+				},
+			] as IDataObject[],
+			credentials,
+		});
+		expect(result.error?.message).toMatch(WRONG_BASE_URL);
+	});
+});

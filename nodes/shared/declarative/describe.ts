@@ -93,6 +93,9 @@ export function describeSingleOperation(resource: string, operation: Operation):
 			name: 'operation',
 			type: 'hidden',
 			default: value,
+			// Not shown; n8n reads the action here to describe the node's Tool variant ("{action} in {node}").
+			displayOptions: { show: { resource: [resource] } },
+			options: [{ name: operation.name, value, action: operation.action }],
 			routing: routingOf(operation),
 		},
 		...fields,
@@ -109,9 +112,23 @@ export function collection(
 	displayName: string,
 	name: string,
 	options: INodeProperties[],
+	description?: string,
 ): INodeProperties {
-	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, options };
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		...(description && { description }),
+		options,
+	};
 }
+
+/** The hint of an update's fields when the row leaves blank values out (`leaveOutBlank`). */
+export const BLANK_LEFT_OUT =
+	'Only the fields you add are sent. A field that comes out blank (an empty cell, empty text, null) is ' +
+	'left out, so the value the platform holds stays: the API has no way to clear a field.';
 
 /** A dropdown loaded from the platform (`method` of the node's loadOptions): ids are picked, not typed. */
 export function loadedOptions(

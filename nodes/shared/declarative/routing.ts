@@ -21,6 +21,7 @@ import { walkPages } from '../transport/pager';
 import { checkInput, readInput } from '../operation/requestInput';
 import type { RequestInput } from '../input/rules';
 import { subjectOf } from '../operation/subject';
+import { customerIdOf } from '../operation/customerRef';
 import { concurrencyOf, limited } from '../transport/limiter';
 import type { Aside } from '../transport/limiter';
 import { takeTurn } from '../transport/turns';
@@ -223,6 +224,23 @@ async function readPages(
 	return itemsOf(context, op, input, records);
 }
 
+/**
+ * A customer in the path given by anything but its ID (an account_id, a company or person name, as a model
+ * fills it) is looked up first, and the path carries the ID: a name the platform would not know reaches
+ * the customer it is, and one that is no customer's, or several customers', stops before any write.
+ */
+async function customerInPath(
+	request: ReturnType<typeof senderFor>,
+	op: Operation,
+	input: RequestInput,
+	sent: IHttpRequestOptions,
+): Promise<void> {
+	const ref = input.path.cid;
+	if (ref === undefined || /^\d+$/.test(String(ref).trim())) return;
+	input.path.cid = String(await customerIdOf(request, ref));
+	sent.url = fillPath(op.path, { ...input.path, page: 1 });
+}
+
 /** The operation's requests for one item, and its output items. */
 async function itemsFor(
 	context: IExecutePaginationFunctions,
@@ -230,8 +248,10 @@ async function itemsFor(
 	state: Prepared,
 	sent: IHttpRequestOptions,
 ): Promise<INodeExecutionData[]> {
-	if (op.list === 'paged') return await readPages(context, op, sent, state);
 	const request = senderFor(context, state.settings);
+	// An operation assembled from its own requests resolves its customer itself (Customer Update).
+	if (!op.answerFrom) await customerInPath(request, op, state.input, sent);
+	if (op.list === 'paged') return await readPages(context, op, sent, state);
 	if (op.answerFrom)
 		return itemsOf(
 			context,

@@ -27,7 +27,7 @@ export const NUMERIC_PATH_IDS = [
 
 /** The other path values, and what the spec says they hold (test/validation/pathIds keeps this whole). */
 export const OTHER_PATH_VALUES: Record<string, string> = {
-	cid: 'a customer id, account_id or crm_id (the spec: any of them in a path)',
+	cid: 'a customer id, account_id or crm_id (the spec: any of them in a path); a name is looked up first',
 	contactId: 'a contact id, typed string/integer in the spec',
 	field: 'a search field from a fixed list',
 	value: 'the search text',

@@ -20,6 +20,8 @@ export interface RequestInput {
 	qs: IDataObject;
 	/** Reads any node parameter of the current item, resource locators resolved to their value. */
 	param: (name: string, fallback?: unknown) => unknown;
+	/** Whether the user filled the parameter in (an expression, or text that is not blank), whatever it resolves to. */
+	given?: (name: string) => boolean;
 }
 
 /** A rule returns the reason the input is refused, or undefined. Messages name the field and the rule. */

@@ -6,6 +6,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 import { PORTAL_LOGIN_PATH, trimBaseUrl } from '../platform/apiKey';
+import { NOT_THE_API } from '../platform/failure';
 
 /**
  * The credential tests of the package, run by n8n's "Test" button through the nodes' `testedBy`.
@@ -108,10 +109,6 @@ export function noAnswerMessage(thrown: unknown, base: string): string {
 	}
 	return `The platform at ${at} could not be reached: check the Base URL and that the platform is running`;
 }
-
-const NOT_THE_API =
-	'The Base URL answered, but not like the billing platform API (a web page, an error page or another ' +
-	`service): check that it is the API address including its API prefix, e.g. ${EXAMPLE}`;
 
 /**
  * Judges an answer whatever its HTTP status: the platform answers with a JSON body carrying `success`;

@@ -1,19 +1,18 @@
 import type {
 	IDataObject,
-	IHttpRequestOptions,
 	INodeListSearchItems,
 	INodeListSearchResult,
 	INodeProperties,
 } from 'n8n-workflow';
 import type { RequestInput } from '../input/rules';
-import { PlatformRequestError, RefusedAnswer } from '../platform/failure';
 import type { Operation } from '../operation/operations';
 import { pathSegment } from '../input/path';
+import { CUSTOMER_FORMS, customerIdOf } from '../operation/customerRef';
+import type { Request } from '../operation/customerRef';
 
-/** Sends one more request through the operation's credential (an Operation's `send` gets one). */
-type Request = (options: IHttpRequestOptions) => Promise<unknown>;
+export { customerIdFor, customerIdOf } from '../operation/customerRef';
 
-/** A customer picked by searching, or typed as id / account_id / crm_id. */
+/** A customer picked by searching, or typed as id / account_id / crm_id / a unique name. */
 export function customerLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
 		displayName: 'Customer',
@@ -21,8 +20,8 @@ export function customerLocator(overrides: Partial<INodeProperties> = {}): INode
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description:
-			'The customer: pick one by company, name or email, or give its ID, account_id or crm_id',
+		// The editor's tooltip; an AI model gets it only through a $fromAI description (see the README).
+		description: `The customer: pick one from the list, or give ${CUSTOMER_FORMS}`,
 		modes: [
 			{
 				displayName: 'From List',
@@ -41,8 +40,8 @@ export function customerLocator(overrides: Partial<INodeProperties> = {}): INode
 				type: 'string',
 				placeholder: 'e.g. 1042, ACC-1-0042 or a CRM ID',
 				hint:
-					'The customer ID, account_id or crm_id. Where the platform wants the ID in the ' +
-					'request body, the platform is asked first which customer it is.',
+					'The customer ID, account_id or crm_id, or a company or person name that only one ' +
+					'customer has. Anything but an ID is looked up first, before anything is written.',
 			},
 		],
 		...overrides,
@@ -86,35 +85,10 @@ export function serviceLocator(
 	};
 }
 
-/**
- * The integer customer id a request BODY needs: the spec accepts an account_id or crm_id only where
- * {cid} is in the path. Every reference, digits included, is resolved through customer/balance/{cid},
- * a read the spec documents to answer with the customer's cid: digits may be another customer's
- * account_id or crm_id, and only the platform knows which customer a path would reach. An unknown one
- * fails there, with the platform's "no customer found", before the write is sent.
- */
-export async function customerIdFor(request: Request, ref: unknown): Promise<number> {
-	const text = String(ref ?? '').trim();
-	const body = (await request({
-		method: 'GET',
-		url: `/customer/balance/${pathSegment('cid', text)}`,
-		body: undefined,
-		qs: {},
-	}).catch((error: unknown) => {
-		// The platform's "no customer found" names no customer; the reference is what the user can check.
-		if (error instanceof PlatformRequestError) error.failure.subject ??= `customer ${text}`;
-		throw error;
-	})) as IDataObject;
-	const cid = Number(body?.cid);
-	if (!Number.isInteger(cid) || cid <= 0)
-		throw new RefusedAnswer({ message: `The platform gave no customer ID for ${text}` });
-	return cid;
-}
-
 /** The body with its `cid`, when given, replaced by the integer customer id. */
 export async function withCustomerId(request: Request, body: IDataObject): Promise<IDataObject> {
 	if (body.cid === undefined || body.cid === null || String(body.cid).trim() === '') return body;
-	return { ...body, cid: await customerIdFor(request, body.cid) };
+	return { ...body, cid: await customerIdOf(request, body.cid) };
 }
 
 /**

@@ -117,6 +117,11 @@ export interface OperationSpec {
 	 * as its text, as the spec types it.
 	 */
 	textFields?: string[];
+	/**
+	 * An update: body fields whose value is blank (empty or whitespace-only text, null) are left out, not
+	 * sent, so a mapped empty cell never erases what the platform holds (the spec gives no way to clear).
+	 */
+	leaveOutBlank?: boolean;
 	/** Body fields whose values are secrets: kept out of every error message. */
 	secretFields?: string[];
 	/** The credential the requests go through, when not the API credential (the portal login's). */

@@ -9,7 +9,7 @@ import { toPlatformDate, toPlatformDateTime } from '../input/dates';
 import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../input/path';
 import type { Operation } from './operations';
 import { amountRefusal, decimalText, exactNumber } from '../input/money';
-import { listedOptionsRefusal, nothingSentFor } from '../input/rules';
+import { isBlank, listedOptionsRefusal, nothingSentFor } from '../input/rules';
 import type { RequestInput } from '../input/rules';
 
 /**
@@ -30,7 +30,11 @@ export function readInput(
 			context.getNode().parameters[name] === undefined
 				? fallback
 				: context.getNodeParameter(name, fallback, { extractValue: true }),
+		given: (name) => !isBlank(context.getNode().parameters[name]),
 	};
+	if (op.leaveOutBlank)
+		for (const [field, value] of Object.entries(input.body))
+			if (isBlank(value)) delete input.body[field];
 	for (const { name } of pathParams(op.path)) {
 		if (name === 'page') continue;
 		const value = input.param(name, '');

@@ -55,6 +55,8 @@ export function errorItem(
 	if (typeof code === 'string') json.error_code = code;
 	const status = error.context?.httpStatus;
 	if (typeof status === 'string') json.httpCode = status;
+	// A held record that an earlier try whose answer was lost may have stored: said in the item too.
+	if (error.context?.maybeStoredByEarlierTry === true) json.maybeStoredByEarlierTry = true;
 	return toErrorOutput
 		? { json, error, pairedItem: { item: itemIndex } }
 		: { json, pairedItem: { item: itemIndex } };

@@ -18,6 +18,8 @@ export interface PlatformFailure {
 	message: string;
 	errorCode?: string;
 	httpCode?: string;
+	/** The answer was a whole web page (its title, else its text): a website, not an API, answered. */
+	webPage?: string;
 }
 
 const FALSE_VALUES = new Set<unknown>([false, 'false', 0, '0']);
@@ -73,6 +75,12 @@ export function glimpse(text: string, size = 160): string {
 	return shown.length > size ? `${shown.slice(0, size)}…` : shown;
 }
 
+/** A web page as a person knows it: its title, else the start of its text. */
+function pageName(html: string): string {
+	const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.replace(/\s+/g, ' ').trim();
+	return title || glimpse(html, 80);
+}
+
 /**
  * The failure an answer is when it is not JSON at all: every endpoint documents a JSON object or array
  * (the one text answer is "invalid key"). A crashed PHP server answers HTTP 200 with an HTML error page, a
@@ -96,6 +104,8 @@ export function malformedAnswer(body: unknown): PlatformFailure | undefined {
 	if (/^</.test(trimmed))
 		return {
 			message: `The billing platform answered with an HTML page instead of JSON: "${glimpse(trimmed)}"`,
+			// A whole document, unlike the fragments a crashing PHP script prints before dying.
+			...(/^(<!doctype html|<html)/i.test(trimmed) && { webPage: pageName(trimmed) }),
 		};
 	return {
 		message: `The billing platform answered with text instead of JSON: "${glimpse(trimmed)}"`,

@@ -8,7 +8,9 @@ export type FailureKind =
 	| 'refused'
 	| 'http'
 	| 'malformed'
+	| 'baseUrl'
 	| 'inconclusive'
+	| 'unmatched'
 	| 'connect'
 	| 'timeout'
 	| 'closed'
@@ -61,6 +63,25 @@ const UNCERTAIN =
 	'The request changes data and may or may not have been carried out, so it was not sent again: check on ' +
 	'the platform (a Get or Search of the record) before running it again.';
 
+/** The credential test's words for a Base URL that answers, but not as the API (`methods/credentialTest.ts`). */
+export const NOT_THE_API =
+	'The Base URL answered, but not like the billing platform API (a web page, an error page or another ' +
+	'service): check that it is the API address including its API prefix, e.g. https://billing.example.com/api';
+
+/**
+ * A request answered by a web page on every try: the Base URL reaches a website, not the API. That is the
+ * credential to fix, not a fault of the platform's to wait out.
+ */
+export function wrongBaseUrl(failure: KindedFailure): KindedFailure {
+	return {
+		...failure,
+		kind: 'baseUrl',
+		message:
+			`The Base URL answered with a web page ("${failure.webPage ?? ''}"), not the billing platform ` +
+			'API: check the Base URL in the Telco Billing API credential',
+	};
+}
+
 export function descriptionOf(failure: KindedFailure): string {
 	const parts = [failure.preface, whatHappened(failure), failure.uncertain ? UNCERTAIN : undefined];
 	return parts.filter(Boolean).join(' ');
@@ -97,12 +118,19 @@ function whatHappened(failure: KindedFailure): string {
 				'Nothing was created or updated: the platform’s answers leave in doubt which record this ' +
 				'item is, and the node stops rather than guess.'
 			);
+		case 'unmatched':
+			return (
+				'The billing platform answered, but its per-record results do not name each record sent ' +
+				'exactly once, so which of them it carried out cannot be told.'
+			);
 		case 'malformed':
 			return (
 				'The billing platform answered, but not with the JSON this operation documents: a server that ' +
 				'crashed, or a proxy in front of it, often answers like this. Nothing in the answer says the ' +
 				'request was carried out; try again later.'
 			);
+		case 'baseUrl':
+			return `${NOT_THE_API}. The credential’s Test button tells a wrong Base URL from a wrong key.`;
 		case 'http':
 			return `The billing platform answered HTTP ${failure.httpCode}${httpHint(String(failure.httpCode))}.`;
 		default:
@@ -154,10 +182,17 @@ export class PlatformRequestError extends NodeApiError {
 export class RefusedAnswer extends Error {
 	readonly failure: KindedFailure;
 
-	/** `inconclusive`: the node stops because the answers leave in doubt what to write (not the platform's refusal). */
-	constructor(failure: PlatformFailure, kind: 'refused' | 'inconclusive' = 'refused') {
+	/**
+	 * `inconclusive`: the node stops because the answers leave in doubt what to write (not the platform's
+	 * refusal). `unmatched`: a write's per-record results cannot be paired with the records sent, so its
+	 * outcome is unknown.
+	 */
+	constructor(
+		failure: PlatformFailure,
+		kind: 'refused' | 'inconclusive' | 'unmatched' = 'refused',
+	) {
 		super(failure.message);
-		this.failure = { ...failure, kind };
+		this.failure = { ...failure, kind, ...(kind === 'unmatched' && { uncertain: true }) };
 	}
 }
 

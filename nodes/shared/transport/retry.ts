@@ -34,19 +34,15 @@ export function mayRetry(failure: KindedFailure, repeatable: boolean): boolean {
 	return ['timeout', 'closed', 'malformed'].includes(failure.kind ?? '');
 }
 
-/** Gateway answers that come after the request was passed on: the platform may have carried it out. */
-const LOST_ANSWER_STATUS = new Set(['502', '504']);
-
 /**
- * Whether a try that failed this way was sent and its outcome is unknown: the connection dropped or reset
- * after sending, no answer in time, an answer that could not be read (it may have come from a route that
- * ran), or a gateway's 502/504. A 429 or 503 says the platform did not take the request, so a record found
- * held after it is not ours (TryRecord.earlierMayHaveReached).
+ * Whether a try that failed this way was sent and its outcome is unknown, so a record found held after it
+ * may be its own (TryRecord.earlierMayHaveReached). The spec does not show the platform's HTTP error
+ * statuses, and a gateway may answer 502, 503 or 504 after the backend stored: only a 429 (throttled,
+ * nothing applied), a refusal of the request itself (400, 401, 403, 404) and a connection that never
+ * opened say nothing was applied. The same rule as `mayHaveApplied`.
  */
 export function outcomeUnknown(failure: KindedFailure): boolean {
-	if (failure.neverSent) return false;
-	if (failure.kind === 'http') return LOST_ANSWER_STATUS.has(String(failure.httpCode));
-	return ['timeout', 'closed', 'malformed', 'network'].includes(failure.kind ?? '');
+	return mayHaveApplied(failure);
 }
 
 /** Whether a write that failed this way may have been carried out all the same. */

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { loggablePath } from '../platform/apiKey';
 import { findFailure, glimpse, malformedAnswer } from '../platform/envelope';
-import { PlatformRequestError, transportFailure } from '../platform/failure';
+import { PlatformRequestError, transportFailure, wrongBaseUrl } from '../platform/failure';
 import type { KindedFailure } from '../platform/failure';
 import { clock } from './clock';
 import type { Aside } from './limiter';
@@ -172,21 +172,28 @@ export async function platformRequest(
 	const policy = settings.retry ?? NODE_RETRY;
 	const record = settings.record ?? { tries: 0, waitedMs: 0, earlierMayHaveReached: false };
 	context.logger?.debug('Telco Billing request', { method, path });
+	// Tries of this call, and how many of them a whole web page answered at HTTP 200.
+	let sent = 0;
+	let webPages = 0;
 	for (;;) {
 		record.tries++;
+		sent++;
 		const outcome = await sendOnce(context, request, settings);
 		if ('body' in outcome) return outcome.body;
 		const { failure, askedMs } = outcome;
+		if (failure.webPage && failure.httpCode === '200') webPages++;
 		const wait = backoffMs(policy, record.tries, askedMs);
 		const again =
 			record.tries < policy.tries &&
 			mayRetry(failure, repeatable) &&
 			record.waitedMs + wait <= policy.budgetMs;
 		if (!again) {
+			// Every answer a website's page: the Base URL is wrong, whatever the platform's health.
+			const told = webPages === sent ? wrongBaseUrl(failure) : failure;
 			throw await failed(
 				context,
 				{
-					...failure,
+					...told,
 					tries: { count: record.tries, waitedMs: record.waitedMs },
 					uncertain: !repeatable && mayHaveApplied(failure),
 				},

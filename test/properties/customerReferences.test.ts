@@ -1,0 +1,170 @@
+import fc from 'fast-check';
+import type { IDataObject } from 'n8n-workflow';
+import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
+import { shutdownEngine } from '../harness/engine';
+import type { Simulator } from '../simulator/app';
+import { propertySettings } from './settings';
+import { onFreshPlatform, platformCase } from './platform';
+
+// A customer given the way people and AI models give one (an ID as text or as a number, account_id, crm_id,
+// company, trading name, person name, email; any case, spaces around), several items at once, some naming the
+// same customer, some no customer, some a company two customers share, under platform faults. Charge Item Add
+// writes what it resolves into the request body.
+
+afterAll(async () => await shutdownEngine());
+
+const FORMS = [
+	'cid',
+	'cid as number',
+	'account_id',
+	'crm_id',
+	'company',
+	'trading name',
+	'person',
+	'email',
+] as const;
+type Form = (typeof FORMS)[number];
+
+// Active Demo Telco customers (1015 is inactive: it is not on the customer list).
+const CIDS = [1001, 1002, 1003, 1004, 1006, 1007, 1010, 1011, 1012];
+const UNKNOWN = 'Nobody Anywhere Pty Ltd';
+
+const reference = fc.record({
+	cid: fc.constantFrom(...CIDS),
+	form: fc.constantFrom(...FORMS),
+	casing: fc.constantFrom('as is', 'upper', 'lower'),
+	before: fc.constantFrom('', ' ', '  '),
+	after: fc.constantFrom('', ' ', '\t'),
+});
+
+const referenceCase = fc.record({
+	platform: platformCase,
+	refs: fc.array(reference, { minLength: 1, maxLength: 6 }),
+	unknowns: fc.nat({ max: 2 }),
+	// 1003 takes 1004's company: a name two customers share.
+	shared: fc.boolean(),
+});
+
+const norm = (value: unknown) =>
+	String(value ?? '')
+		.trim()
+		.replace(/\s+/g, ' ')
+		.toLowerCase();
+
+type Reference = { cid: number; form: Form; casing: string; before: string; after: string };
+
+function spelled(sim: Simulator, ref: Reference): string | number {
+	const c = sim.state.customers.find((customer) => customer.cid === ref.cid)!;
+	const form: Form = ref.form;
+	const raw: Record<Form, unknown> = {
+		cid: String(c.cid),
+		'cid as number': c.cid,
+		account_id: c.account_id,
+		crm_id: c.crm_id,
+		company: c.company,
+		'trading name': c.trading_name || c.company,
+		person: `${String(c.name)} ${String(c.surname)}`,
+		email: c.email || c.company,
+	};
+	const value = raw[form];
+	if (typeof value === 'number') return value;
+	const text = String(value);
+	// Names are case-free; the platform's own references are given as it holds them.
+	const named = ['company', 'trading name', 'person', 'email'].includes(form);
+	const cased = !named
+		? text
+		: ref.casing === 'upper'
+			? text.toUpperCase()
+			: ref.casing === 'lower'
+				? text.toLowerCase()
+				: text;
+	return `${ref.before}${cased}${ref.after}`;
+}
+
+/** The active customers a reference names: by an id the platform knows, or by a name exactly. */
+function named(sim: Simulator, value: unknown): number[] {
+	const text = String(value).trim();
+	const customers = sim.state.customers.filter((c) => c.deptid === 1 && c.active);
+	const byId = customers.filter(
+		(c) => String(c.cid) === text || c.account_id === text || c.crm_id === text,
+	);
+	if (byId.length) return byId.map((c) => c.cid);
+	return customers
+		.filter((c) =>
+			[c.company, c.trading_name, `${String(c.name)} ${String(c.surname)}`, c.email].some(
+				(name) => name && norm(name) === norm(text),
+			),
+		)
+		.map((c) => c.cid);
+}
+
+const REFUSED = /^(No customer is "|Customer ".*" is \d+ customers)/;
+
+test('a charge goes only to the one customer its reference names; a reference naming none or several writes nothing and says what to give', async () => {
+	await fc.assert(
+		fc.asyncProperty(referenceCase, async ({ platform, refs, unknowns, shared }) => {
+			let input: IDataObject[] = [];
+			await onFreshPlatform(
+				new TelcoBillingCustomer(),
+				platform,
+				{
+					parameters: {
+						resource: 'customer',
+						operation: 'addChargeItem',
+						cid: { __rl: true, mode: 'id', value: '={{ $json.ref }}' },
+						chargeFields: { description: '={{ $json.tag }}', amount: 5 },
+					},
+					get input() {
+						return input;
+					},
+					prepare: (sim) => {
+						if (shared)
+							sim.state.customers.find((c) => c.cid === 1003)!.company = sim.state.customers.find(
+								(c) => c.cid === 1004,
+							)!.company;
+						input = [
+							...refs.map((ref) => ({ ref: spelled(sim, ref) })),
+							...Array.from({ length: unknowns }, () => ({ ref: UNKNOWN })),
+						].map((item, index) => ({ ...item, tag: `row-${index}` }));
+					},
+				},
+				(result, sim) => {
+					const stored = (tag: string) =>
+						sim.state.chargeItems.filter((item) => item.description === tag);
+					const failed = result.items.filter((item) => item.json.error !== undefined);
+					// No failure hidden: without Continue On Fail any failed item stops the node.
+					if (!platform.continueOnFail && (failed.length || result.error)) {
+						expect(result.error).toBeDefined();
+					}
+					input.forEach((item, index) => {
+						const tag = String(item.tag);
+						const names = named(sim, item.ref);
+						const out = result.items.find((o) => {
+							const paired = o.pairedItem as { item: number } | undefined;
+							return paired?.item === index;
+						});
+						const error = String(out?.json.error ?? '');
+						// Written at most once, and only to a customer the reference names, and only when it names one.
+						expect(stored(tag).length).toBeLessThanOrEqual(1);
+						for (const charge of stored(tag)) {
+							expect([item.ref, names]).toEqual([item.ref, [charge.cid]]);
+						}
+						if (REFUSED.test(error)) {
+							expect(stored(tag)).toEqual([]);
+							expect(error).toContain('Give the customer ID (digits');
+						}
+						// A reference naming none writes nothing, and says so (when the item's outcome is shown).
+						if (names.length === 0) {
+							expect(stored(tag)).toEqual([]);
+							if (out) expect(error).toMatch(REFUSED);
+						}
+						// One customer by an id or its company or trading name: never refused as a reference.
+						if (names.length === 1 && out && !shared) expect(error).not.toMatch(REFUSED);
+						if (out && !error) expect(stored(tag)).toHaveLength(1);
+					});
+				},
+			);
+		}),
+		propertySettings(8),
+	);
+});

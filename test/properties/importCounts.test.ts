@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
+import { shutdownEngine } from '../harness/engine';
+import { propertySettings } from './settings';
+import { onFreshPlatform, platformCase } from './platform';
+
+// Call Record → Import File with what switch exports hold: an orig_id twice in one file, rows the platform
+// already has, rows the checks refuse, an empty file, many rows in small batches, Start at Row, Treat
+// Duplicate as Success on or off, and a bad day on the platform (429, 503, resets before and after the
+// write, malformed 200s). Each case is one file through n8n's engine on a fresh strict simulator.
+
+afterAll(async () => await shutdownEngine());
+
+const HEADER = 'orig_id,startdate,callerid,direction,destination,billsec';
+
+type Row = { kind: 'good' | 'stored' | 'bad'; id: number; billsec: string; flaw: number };
+
+const row = fc.record({
+	kind: fc.constantFrom<Row['kind']>('good', 'good', 'good', 'stored', 'bad'),
+	// A small pool: the same orig_id comes twice in one file.
+	id: fc.integer({ min: 1, max: 25 }),
+	billsec: fc.constantFrom('60', '0', '', '3600'),
+	flaw: fc.integer({ min: 0, max: 2 }),
+});
+
+const importCase = fc.record({
+	platform: platformCase,
+	rows: fc.array(row, { maxLength: 30 }),
+	batchSize: fc.integer({ min: 1, max: 6 }),
+	parallelBatches: fc.integer({ min: 1, max: 3 }),
+	duplicateIsSuccess: fc.boolean(),
+	startAtRow: fc.constantFrom(1, 1, 1, 3),
+});
+
+const origId = (r: Row) => (r.kind === 'stored' ? `old-${r.id}` : `new-${r.id}`);
+
+function line(r: Row, index: number): string {
+	const time = `2026-11-20 10:${String(index % 60).padStart(2, '0')}:00`;
+	const fields = [origId(r), time, '0412346601', 'outbound', '0498765432', r.billsec];
+	// A row the checks refuse: no caller, a direction that is neither, negative seconds.
+	if (r.kind === 'bad') {
+		if (r.flaw === 0) fields[2] = '';
+		if (r.flaw === 1) fields[3] = 'sideways';
+		if (r.flaw === 2) fields[5] = '-1';
+	}
+	return fields.join(',');
+}
+
+test('Import File: one summary item whose figures add up to the rows read; every good row stored once; refused rows listed', async () => {
+	await fc.assert(
+		fc.asyncProperty(importCase, async (c) => {
+			const csv = [HEADER, ...c.rows.map(line)].join('\n');
+			const preStored = new Set(c.rows.filter((r) => r.kind === 'stored').map(origId));
+			await onFreshPlatform(
+				new TelcoBillingCallRecord(),
+				c.platform,
+				{
+					parameters: {
+						operation: 'importFile',
+						batchSize: c.batchSize,
+						parallelBatches: c.parallelBatches,
+						treatDuplicateAsSuccess: c.duplicateIsSuccess,
+						importOptions: { startAtRow: c.startAtRow },
+					},
+					input: [{}],
+					inputFiles: [{ data: { content: csv, fileName: 'calls.csv', mimeType: 'text/csv' } }],
+					prepare: (sim) => {
+						for (const id of preStored)
+							sim.state.cdrs.insert('demo-switch', 1, {
+								orig_id: id,
+								startdate: '2026-11-19 09:00:00',
+								enddate: null,
+								accountcode: '',
+								callerid: '0412346601',
+								did: '',
+								direction: 'outbound',
+								destination: '0498765432',
+								destination_info: '',
+								application: '',
+								duration: 60,
+								billsec: 60,
+								cost: null,
+								disposition: 'ANSWERED',
+								privacy_flag: 0,
+							});
+					},
+				},
+				(result, sim) => {
+					// One-shot faults are waited out: the file is read to its end.
+					expect(result.error).toBeUndefined();
+					expect(result.items).toHaveLength(1);
+					expect(result.items[0].pairedItem).toEqual({ item: 0 });
+					const s = result.items[0].json as Record<string, unknown>;
+					const n = (key: string) => s[key] as number;
+					const read = c.rows.length;
+					const skipped = Math.min(read, c.startAtRow - 1);
+					const taken = c.rows.slice(skipped);
+					const bad = taken.filter((r) => r.kind === 'bad').length;
+					expect(n('rowsRead')).toBe(read);
+					expect(n('skipped')).toBe(skipped);
+					expect(n('skipped') + n('accepted') + n('duplicates') + n('refused')).toBe(read);
+					// Refused: the rows the checks refuse, and rows repeating an earlier row's orig_id (not sent).
+					expect(n('refused')).toBeGreaterThanOrEqual(bad);
+					expect(n('sent')).toBeLessThanOrEqual(taken.length - bad);
+
+					// The platform holds each good row once, and nothing else the run sent.
+					const stored = sim.state.cdrs.all.map((cdr) => cdr.orig_id);
+					expect(new Set(stored).size).toBe(stored.length);
+					const expected = new Set([
+						...preStored,
+						...taken.filter((r) => r.kind !== 'bad').map(origId),
+					]);
+					expect(new Set(stored)).toEqual(expected);
+
+					// Accepted never claims more than the platform took from this file; all of it when no batch was
+					// sent again (a row found held after a lost answer counts as a duplicate, never as accepted).
+					expect(n('accepted')).toBeLessThanOrEqual(expected.size - preStored.size);
+					if (n('retries') === 0) expect(n('accepted')).toBe(expected.size - preStored.size);
+
+					// Listed: every refused row by its number, and duplicates only when they are not successes.
+					const listed = s.refusedRows as Array<{ row: number; reason: string }>;
+					const isDuplicate = (r: { reason: string }) =>
+						r.reason.startsWith('CDR ID already exists');
+					const duplicatesListed = listed.filter(isDuplicate);
+					expect(listed.length - duplicatesListed.length).toBe(n('refused'));
+					expect(duplicatesListed).toHaveLength(c.duplicateIsSuccess ? 0 : n('duplicates'));
+					const badRows = c.rows
+						.map((r, index) => ({ r, row: index + 1 }))
+						.filter(({ r, row }) => r.kind === 'bad' && row > skipped)
+						.map(({ row }) => row);
+					const refusedListed = listed.filter((r) => !isDuplicate(r)).map((r) => r.row);
+					expect(refusedListed).toEqual(expect.arrayContaining(badRows));
+				},
+			);
+		}),
+		propertySettings(8),
+	);
+}, 600_000);
