@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run test:engine:newest: the unit suite on the engine libraries of the newest supported n8n (its n8n-core,
 // n8n-workflow and @n8n/di, taken from the installed n8n), under the Node that line needs. The project's own
-// devDependencies pin the oldest line's pair, so `npm test` alone proves only that end of the range.
+// devDependencies pin n8n 2.8.4's pair, so `npm test` alone proves only that line's engine.
 const { spawnSync } = require('node:child_process');
 const { join } = require('node:path');
 const { ensureN8n } = require('./sandbox/n8n-install.js');

@@ -14,6 +14,7 @@ const {
 	StreamableHTTPClientTransport,
 } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 const {
+	activateWorkflow,
 	ensureN8n,
 	n8nCli,
 	n8nEnv,
@@ -137,7 +138,7 @@ beforeAll(async () => {
 	const example = workflows.find((w) => w.file === EXAMPLE);
 	n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
 	n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflows', EXAMPLE)}`], env);
-	n8nCli(n8n, ['publish:workflow', `--id=${example.id}`], env);
+	activateWorkflow(n8n, example.id, env);
 
 	const logStream = createWriteStream(logFile);
 	server = n8nSpawn(n8n, ['start'], env, ['ignore', 'pipe', 'pipe']);

@@ -159,17 +159,24 @@ test('Test with a Base URL where nothing listens: our sentence, not a raw error 
 	expect(JSON.stringify(result)).not.toContain('ECONNREFUSED');
 });
 
-test('the credentials list our nodes as supporting them, and every node of every example is known to n8n', async () => {
+test('the credentials list our nodes as supporting them, and every node of every example is known to n8n in its version', async () => {
 	const { json: credentialTypes } = await api.rest('GET', '/types/credentials.json');
 	const apiType = credentialTypes.find((c) => c.name === 'telcoBillingApi');
 	expect(apiType.supportedNodes).toContain(`${PACKAGE_NAME}.telcoBillingAccount`);
 	const { json: nodeTypes } = await api.rest('GET', '/types/nodes.json');
 	const known = new Set(nodeTypes.map((node) => node.name));
+	// A node version the line lacks (AI Agent 3.1 on n8n 1.123) fails the run: "reading 'execute'" of undefined.
+	const versions = new Set(
+		nodeTypes.flatMap((node) => [node.version].flat().map((version) => `${node.name}@${version}`)),
+	);
 	for (const { id } of [...sandbox.imports, OWN]) {
 		const { json } = await api.rest('GET', `/rest/workflows/${id}`);
-		const types = (json.data ?? json).nodes.map((node) => node.type);
+		const nodes = (json.data ?? json).nodes;
+		const types = nodes.map((node) => node.type);
 		expect(types.filter((type) => type.startsWith('CUSTOM.'))).toEqual([]);
 		expect(types.filter((type) => !known.has(type))).toEqual([]);
+		const typed = nodes.map((node) => `${node.type}@${node.typeVersion}`);
+		expect(typed.filter((type) => !versions.has(type))).toEqual([]);
 	}
 });
 

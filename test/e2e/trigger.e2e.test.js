@@ -28,6 +28,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const {
 	ROOT,
+	activateWorkflow,
 	ensureN8n,
 	n8nCli,
 	n8nEnv,
@@ -481,7 +482,7 @@ function modeTimeline(name, spec) {
 			n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
 			n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflow.json')}`], env);
 			rmSync(imports, { recursive: true, force: true });
-			n8nCli(n8n, ['publish:workflow', `--id=${WORKFLOW_ID}`], env);
+			activateWorkflow(n8n, WORKFLOW_ID, env);
 
 			const booted = Date.now();
 			timings.firstStart = await startN8n();

@@ -25,7 +25,14 @@ const {
 } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ensureN8n, n8nCli, n8nEnv, n8nSpawn, requestedVersion } = require('../sandbox/n8n.js');
+const {
+	activateWorkflow,
+	ensureN8n,
+	n8nCli,
+	n8nEnv,
+	n8nSpawn,
+	requestedVersion,
+} = require('../sandbox/n8n.js');
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
 const { writeCdrCsv } = require('../sandbox/cdrCsv.js');
@@ -355,7 +362,7 @@ async function main() {
 		n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], base);
 		n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflow.json')}`], base);
 		rmSync(imports, { recursive: true, force: true });
-		n8nCli(n8n, ['publish:workflow', `--id=${WORKFLOW_ID}`], base);
+		activateWorkflow(n8n, WORKFLOW_ID, base);
 		log('workflow and credential imported, workflow published');
 
 		const main = track(

@@ -1,12 +1,43 @@
 // The n8n lines the package supports, and what installs each from the npm registry alone. The sandbox and
-// the end-to-end suite run the newest by default; the oldest is there to prove the range still holds.
+// the end-to-end suite run the newest by default; the oldest (and 2.8.4, the first 2.x) prove the range still holds.
+// What differs between lines (the Node, how a workflow is activated) is said here, not in the tests.
 
 /** The newest n8n that installs here: 2.41.3 pins 21 packages the registry lacks. */
 const NEWEST = '2.41.1';
-/** The oldest n8n the package supports: the last line that runs on Node 20. */
-const OLDEST = '2.8.4';
+/**
+ * The oldest n8n the package supports: the 1.123 line, which still gets security releases (the newest 1.123.x the
+ * registry installs). 2.8.4, the first 2.x line tested and the last on Node 20, stays tested beside it.
+ */
+const OLDEST = '1.123.81';
 
 const LINES = {
+	'1.123.81': {
+		// Its isolated-vm 6.2 does not build under Node 20 (and without it `n8n import:workflow` fails:
+		// "IsolatePool failed to create any bridges"); under Node 24 one `n8n execute` in 83 died in the isolate.
+		// Node 22 (the line's images use it), measured 2026-11-25: installed, natives rebuilt and verified in
+		// 323 s (10 s of it Node), 1.5 GB plus 185 MB of Node; every end-to-end file passes.
+		node: '22.23.3',
+		package: {
+			// @opentelemetry/core, date-fns, xlsx and langgraph-checkpoint 1.0.1: as for 2.8.4, for the same reasons.
+			dependencies: { n8n: '1.123.81', '@opentelemetry/core': '^2.1.0', 'date-fns': '^2.30.0' },
+			overrides: { xlsx: '0.18.5', '@langchain/langgraph-checkpoint': '1.0.1' },
+		},
+		// Scripts off and the natives rebuilt, as for 2.41.1 (Kafka's install script cannot work offline).
+		ignoreScripts: true,
+		natives: [
+			'sqlite3',
+			'isolated-vm',
+			'cpu-features',
+			'ssh2',
+			'@parcel/watcher',
+			'msgpackr-extract',
+		],
+		verify: ['sqlite3', 'isolated-vm'],
+		estimate: 'about 5½ minutes, 1.7 GB',
+		env: {},
+		// 1.x has no publishing: a workflow is activated, and runs its triggers at the next start.
+		activate: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
+	},
 	'2.41.1': {
 		// n8n 2.36 and later need Node 24.
 		node: '24.21.0',
@@ -31,6 +62,8 @@ const LINES = {
 		estimate: 'about 9 minutes, 2.3 GB',
 		// Its MCP server registry refreshes from n8n's cloud at start and logs a stack trace when offline.
 		env: { N8N_DISABLED_MODULES: 'mcp-registry' },
+		// 2.x publishes a workflow (its active version), and runs its triggers at the next start.
+		activate: (id) => ['publish:workflow', `--id=${id}`],
 	},
 	'2.8.4': {
 		node: '20.20.2',
@@ -46,6 +79,7 @@ const LINES = {
 		verify: ['sqlite3'],
 		estimate: 'about 4 minutes, 1.7 GB',
 		env: {},
+		activate: (id) => ['publish:workflow', `--id=${id}`],
 	},
 };
 

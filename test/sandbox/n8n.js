@@ -12,7 +12,7 @@ const {
 } = require('node:fs');
 const { delimiter, join, resolve } = require('node:path');
 const { ensureN8n } = require('./n8n-install.js');
-const { NEWEST, OLDEST } = require('./n8n-lines.js');
+const { NEWEST, OLDEST, lineOf } = require('./n8n-lines.js');
 
 const ROOT = resolve(__dirname, '../..');
 /**
@@ -281,6 +281,14 @@ function migrateCustomWorkflows(n8n, env, folder, skip) {
 }
 
 /**
+ * Makes an imported workflow run its triggers from n8n's next start, with the CLI of the line (2.x publishes,
+ * 1.x activates).
+ */
+function activateWorkflow(n8n, id, env) {
+	return n8nCli(n8n, lineOf(n8n.version).activate(id), env);
+}
+
+/**
  * An n8n CLI command (`execute`) in a child process this process does not wait on synchronously: a server
  * in this process (the scripted chat model, a recorder) can answer n8n meanwhile. Resolves with its output.
  */
@@ -318,6 +326,7 @@ function requestedVersion(args = process.argv.slice(2)) {
 
 module.exports = {
 	DEMO_KEY,
+	activateWorkflow,
 	LOADING_MODES,
 	PACKAGE_NAME,
 	ROOT,

@@ -4,7 +4,7 @@
 // into n8n's user folder as a community package (as users install it: the credential Test button needs that),
 // starts the scripted chat model the AI agent example uses, imports a "Telco Billing (sandbox)" credential, the
 // model's credential and the example workflows, and starts n8n.
-// Ctrl-C stops everything. `npm start -- --n8n 2.8.4` runs the oldest supported n8n instead of the newest;
+// Ctrl-C stops everything. `npm start -- --n8n oldest` (1.123.81) or `--n8n 2.8.4` runs another line;
 // `npm start -- --simulator-only` starts just the simulator.
 const { spawnSync } = require('node:child_process');
 const { spawnSimulator } = require('../simulator/spawn.js');
