@@ -35,6 +35,20 @@ async function* textOf(
 	if (rest) yield rest;
 }
 
+/** The item's file, or a refusal that says where a file should have come from. */
+function fileOf(context: IExecuteFunctions, itemIndex: number, property: string) {
+	const item = context.getInputData()[itemIndex];
+	if (!item?.binary?.[property])
+		throw new NodeOperationError(context.getNode(), `No file in the input item’s "${property}"`, {
+			itemIndex,
+			description:
+				`Import File reads the file a node before it put in the binary property "${property}" ` +
+				'(Input Binary Field). The node that reads the file passed on an item without one: most often ' +
+				'its file path is empty or names no file. Nothing was sent to the billing platform.',
+		});
+	return context.helpers.assertBinaryData(itemIndex, property);
+}
+
 async function importOne(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -43,7 +57,7 @@ async function importOne(
 ): Promise<INodeExecutionData[]> {
 	const started = clock().now();
 	const settings = importSettingsOf(context, itemIndex);
-	const binary = context.helpers.assertBinaryData(itemIndex, settings.property);
+	const binary = fileOf(context, itemIndex, settings.property);
 	const run = new FileImport(
 		context,
 		itemIndex,

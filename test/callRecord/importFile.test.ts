@@ -435,6 +435,18 @@ describe('Import File: the header and several files', () => {
 		expect(batchPosts()).toHaveLength(0);
 	});
 
+	test('an item without a file (the reading node found none: an empty or wrong path) stops the run, saying so', async () => {
+		const result = await runNode({
+			nodeType,
+			parameters: { operation: 'importFile', binaryPropertyName: 'data' },
+			input: [{}],
+			credentials: { baseUrl: node.sim().url, apiKey: DEMO_KEY },
+		});
+		expect(result.error?.message).toBe('No file in the input item’s "data"');
+		expect(result.error?.description).toMatch(/its file path is empty or names no file/);
+		expect(node.sim().requests).toHaveLength(0);
+	});
+
 	test('one summary per input item, each paired to its file', async () => {
 		const result = await runNode({
 			nodeType,

@@ -293,7 +293,7 @@ test('Import File example: the switch export is streamed in; a re-run counts eve
 	]);
 }, 120_000);
 
-test('a CDR example imported as shipped, its CDR File not filled in, stops at Read CDR File: never green with nothing imported', async () => {
+test('a CDR example imported as shipped, its CDR File not filled in, stops at Import File: never green with nothing imported', async () => {
 	await fetch(`${simulatorUrl}/__simulator/cdrs/reset`, { method: 'POST' });
 	// The file as a user imports it (Import → From file), node types as this n8n loads the package.
 	const shipped = JSON.parse(
@@ -308,7 +308,7 @@ test('a CDR example imported as shipped, its CDR File not filled in, stops at Re
 	);
 	n8nCli(n8n, ['import:workflow', `--input=${file}`], env);
 	workflows.push({ id: 'telcoExampleAsShipped', name: 'CDR example as shipped' });
-	expect(() => execute('CDR example as shipped')).toThrow(/No file\(s\) found/);
+	expect(() => execute('CDR example as shipped')).toThrow(/No file in the input item/);
 	const { cdrs } = await simulatorGet('/__simulator/cdrs?source=demo-switch');
 	expect(cdrs).toEqual([]);
 }, 120_000);

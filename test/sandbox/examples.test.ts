@@ -31,8 +31,10 @@ test('the CDR examples read a file', () => {
 test.each(readers)(
 	'%s reads the path a setting gives, empty as shipped, named in a note; a missing file stops the run',
 	(_, { workflow, node }) => {
-		// From version 1.1 Read/Write Files from Disk fails with "No file(s) found" instead of outputting nothing.
-		expect(node.typeVersion).toBeGreaterThanOrEqual(1.1);
+		// Version 1 is the one n8n 1.123 has; it outputs nothing for a missing file, so the node always outputs
+		// an item and the next node stops the run on its missing file, never green with nothing imported.
+		expect(node.typeVersion).toBe(1);
+		expect(node.alwaysOutputData).toBe(true);
 		expect(node.parameters.fileSelector).toMatch(/^=\{\{ \$json\.cdrFile \|\| 'CDR File is empty/);
 		const settings = workflow.nodes.flatMap(
 			(n) =>
@@ -43,7 +45,7 @@ test.each(readers)(
 		]);
 		const notes = workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote');
 		expect(notes.map((n) => String(n.parameters.content)).join('\n')).toMatch(
-			/set \*cdrFile\* to the full path.*No file\(s\) found/s,
+			/set \*cdrFile\* to the full path.*An empty or wrong path stops the run/s,
 		);
 	},
 );
