@@ -15,14 +15,7 @@ import type { KindedFailure } from '../platform/failure';
 import { clock } from './clock';
 import type { Aside } from './limiter';
 import { redact } from '../platform/redact';
-import {
-	backoffMs,
-	mayHaveApplied,
-	mayRetry,
-	NODE_RETRY,
-	outcomeUnknown,
-	retryAfterMs,
-} from './retry';
+import { backoffMs, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
 import type { RetryPolicy } from './retry';
 
 export { PlatformRequestError } from '../platform/failure';
@@ -119,7 +112,7 @@ async function failed(
 export interface TryRecord {
 	tries: number;
 	waitedMs: number;
-	/** An earlier try's outcome is unknown (retry.ts `outcomeUnknown`): a record found held may be its own. */
+	/** An earlier try's outcome is unknown (retry.ts `mayHaveApplied`): a record found held may be its own. */
 	earlierMayHaveReached: boolean;
 }
 
@@ -214,7 +207,7 @@ export async function platformRequest(
 			asked: askedMs !== undefined,
 		});
 		record.waitedMs += now() - slept;
-		if (outcomeUnknown(failure)) record.earlierMayHaveReached = true;
+		if (mayHaveApplied(failure)) record.earlierMayHaveReached = true;
 	}
 }
 
