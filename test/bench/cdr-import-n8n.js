@@ -23,6 +23,7 @@ const { performance } = require('node:perf_hooks');
 const { ensureN8n, n8nCli, n8nEnv, requestedVersion } = require('../sandbox/n8n.js');
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { CDR_HEADER, writeCdrCsv } = require('../sandbox/cdrCsv.js');
+const { freePort } = require('../sandbox/waiting.js');
 
 const TOTAL = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
 const BATCH = 500;
@@ -348,7 +349,7 @@ async function main() {
 		await writeCdrCsv(one, 'warm', 1);
 		await writeCdrCsv(big, 'n8n', TOTAL);
 		const env = n8nEnv(n8n, folder, {
-			N8N_RUNNERS_BROKER_PORT: '5690',
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 			N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 			N8N_RESTRICT_FILE_ACCESS_TO: data,
 			// e.g. BENCH_NODE_OPTIONS=--max-old-space-size=300: does the import fit a small heap?

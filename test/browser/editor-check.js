@@ -9,6 +9,7 @@
 // (the trigger's events), a Bulk Email filter row and each node panel go to TELCO_SCREENSHOTS (default
 // .n8n-sandbox/editor-check/). TELCO_EDITOR_PACKAGE=<folder> checks the package in another checkout (an
 // older commit, for before/after screenshots) instead of this one.
+// TELCO_EDITOR_BUILT=1 uses the package's dist/ as it is (CI builds once, before its parallel lanes).
 //
 // Needs Chromium (Debian: apt-get install chromium; or CHROMIUM_PATH) and puppeteer-core, resolved from
 // the project or from PUPPETEER_CORE_PATH (a folder where it is installed, e.g. /tmp/browser-tools).
@@ -69,12 +70,15 @@ async function answers(url) {
 }
 
 async function startStack(children) {
-	console.log(`Building the package${PACKAGE === ROOT ? '' : ` in ${PACKAGE}`}…`);
-	const build = spawnSync('npx', ['n8n-node', 'build'], {
-		cwd: PACKAGE,
-		stdio: ['ignore', 'ignore', 'inherit'],
-	});
-	if (build.status !== 0) throw new Error('`n8n-node build` failed');
+	// CI builds once before its parallel lanes: a build here would empty dist/ under the other lanes' n8n.
+	if (process.env.TELCO_EDITOR_BUILT !== '1') {
+		console.log(`Building the package${PACKAGE === ROOT ? '' : ` in ${PACKAGE}`}…`);
+		const build = spawnSync('npx', ['n8n-node', 'build'], {
+			cwd: PACKAGE,
+			stdio: ['ignore', 'ignore', 'inherit'],
+		});
+		if (build.status !== 0) throw new Error('`n8n-node build` failed');
+	}
 	const n8n = await ensureN8n({ version: requestedVersion() });
 	const [simPort, smtpPort, n8nPort] = [await freePort(), await freePort(), await freePort()];
 	const sim = await spawnSimulator(['--port', String(simPort), '--smtp-port', String(smtpPort)]);
@@ -83,6 +87,8 @@ async function startStack(children) {
 	const env = n8nEnv(n8n, userFolder, {
 		N8N_PORT: String(n8nPort),
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${n8nPort}`,
+		// Not n8n's default 5679: the check runs beside a sandbox and beside CI's end-to-end lines.
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		N8N_CUSTOM_EXTENSIONS: join(PACKAGE, 'dist'),
 	});
 	prepareImports(join(userFolder, 'imports'), {

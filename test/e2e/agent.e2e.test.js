@@ -17,6 +17,7 @@ const {
 const { LEAD, SCENARIOS, melbourneToday } = require('../sandbox/agentScenarios.js');
 const { startFakeChatModel } = require('../sandbox/fakeChatModel.js');
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
+const { freePort } = require('../sandbox/waiting.js');
 
 const DEMO_KEY = 'demo-key-0001';
 // Read once: the run takes seconds, and the report's date is checked against the one the model filled.
@@ -75,7 +76,7 @@ beforeAll(async () => {
 	model = await startFakeChatModel(SCENARIOS);
 	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-agent-'));
 	const env = n8nEnv(n8n, folder, {
-		N8N_RUNNERS_BROKER_PORT: '5699',
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		N8N_LOG_LEVEL: 'info',
 		// No N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: n8n 2.x makes a tool of every node with usableAsTool.
 	});

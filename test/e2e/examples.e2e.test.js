@@ -11,6 +11,7 @@ const {
 	requestedVersion,
 } = require('../sandbox/n8n.js');
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
+const { freePort } = require('../sandbox/waiting.js');
 
 const DEMO_KEY = 'demo-key-0001';
 let n8n;
@@ -61,9 +62,9 @@ beforeAll(async () => {
 	simulator = sim.child;
 	simulatorUrl = sim.url;
 	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-e2e-'));
-	// Its own task-broker port, so the end-to-end run works beside a sandbox started with npm start.
+	// Its own task-broker port, so the run works beside a sandbox (npm start) and beside CI's other lines.
 	env = n8nEnv(n8n, folder, {
-		N8N_RUNNERS_BROKER_PORT: '5689',
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		N8N_LOG_LEVEL: 'error',
 		// Import File streams from disk in this mode (the one n8n recommends for large files).
 		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
