@@ -408,6 +408,20 @@ async function main() {
 			},
 			180,
 		);
+		// n8n answers before it has activated the published workflows (later still on a busy machine). A GET
+		// starts nothing: once the POST webhook is registered, n8n says so in its 404 for the wrong method.
+		await waitUntil(
+			"the workflow's webhook to be registered",
+			async () => {
+				alive();
+				const probe = await fetch(`${n8nUrl}/webhook/${WEBHOOK_PATH}`).then(
+					(r) => r.text(),
+					() => '',
+				);
+				return /POST request/.test(probe);
+			},
+			120,
+		);
 		await api.setUpOwner(OWNER);
 		await api.login(OWNER);
 		log(`n8n main on ${n8nUrl} and ${WORKERS} workers ready`);

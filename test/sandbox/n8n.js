@@ -128,7 +128,7 @@ function n8nCli(n8n, args, env) {
 	});
 	if (result.status !== 0)
 		throw new Error(
-			`n8n ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+			`n8n ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
 		);
 	return result.stdout;
 }
