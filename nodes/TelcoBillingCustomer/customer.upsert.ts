@@ -3,6 +3,7 @@ import { BLANK_LEFT_OUT, bodyField, collection } from '../shared/declarative/des
 import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';
+import { customerOfRecord } from '../shared/operation/customerRef';
 import type { Notes, Operation } from '../shared/operation/operations';
 import { isBlank, rules } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
@@ -125,16 +126,19 @@ function idOf(value: unknown): number | undefined {
 
 /**
  * The id of the one customer a search by email found. The spec's search record promises no cid ("further
- * customer data may be present"); a platform that gives it is used, otherwise the item says so plainly.
- * Nothing else in the API ties an email to a cid: a company or a name is not unique, so never guessed by.
+ * customer data may be present"): a platform that gives it is used; otherwise the customer list gives it
+ * where the record's company is one customer's and no other customer shares it (customerOfRecord).
+ * Anything less is a guess at whom to write to: the item says so and writes nothing.
  */
-function idOfMatch(record: IDataObject, email: string): number {
+async function idOfMatch(request: Request, record: IDataObject, email: string): Promise<number> {
 	const given = idOf(record.cid);
 	if (given) return given;
+	const match = await customerOfRecord(request, record, (found) => sameEmail(found.email, email));
+	if (match.cid) return match.cid;
 	throw inconclusive(
-		`A customer has the email ${email}, but the platform’s search answered no customer ID (cid) for ` +
-			'it, and the API documents no other way to find it; nothing was created or updated: ' +
-			REFERENCE_HINT,
+		`A customer has the email ${email}, but the platform’s search gives no customer ID (cid) and ` +
+			`${String(match.why)}, so which customer it is cannot be told; nothing was created or updated ` +
+			`for this item: ${REFERENCE_HINT}`,
 	);
 }
 
@@ -231,9 +235,14 @@ async function createOrUpdate(
 		);
 	if (matches.length === 1) {
 		const [record] = matches;
-		// Nothing to write needs no id: the one customer with the email already holds every value given.
-		if (holds(record, body)) return { action: 'unchanged', cid: idOf(record.cid), record };
-		const cid = idOfMatch(record, email);
+		// Nothing to write needs no id: the one customer with the email already holds every value given. Its
+		// id is still given where it can be told, for the next node (a service, a charge) to use.
+		if (holds(record, body)) {
+			const same = (found: IDataObject) => sameEmail(found.email, email);
+			const cid = idOf(record.cid) ?? (await customerOfRecord(request, record, same)).cid;
+			return { action: 'unchanged', cid, record };
+		}
+		const cid = await idOfMatch(request, record, email);
 		await update(request, cid, body);
 		return { action: 'updated', cid, record: { ...record, ...body } };
 	}

@@ -4,8 +4,9 @@ import { jsonOf } from '../harness/nodeRunner';
 const { node, customer } = useCustomer();
 
 // Against the strict platform (the simulator's default) a search record carries only the spec's fields, no
-// cid: an existing customer found by email cannot be updated there, and the item says so. Tests of updates
-// switch on `searchCid`, a platform whose search gives the cid (the spec: further data may be present).
+// cid: an existing customer found by email is found on the customer list by its company, only where no other
+// customer shares it. Most tests of updates switch on `searchCid`, a platform whose search gives the cid
+// (the spec: further data may be present); the strict platform's own tests are at the end of the first block.
 
 const state = () => node.sim().state;
 const withEmail = (email: string) =>
@@ -309,22 +310,71 @@ describe('Customer Create or Update finds customers only as the spec allows', ()
 		expect(ruby).toMatchObject({ company: '', name: '', surname: '' });
 	});
 
-	test('an existing customer whose search record gives no ID is not guessed through its company: the item says so', async () => {
-		const existing = state().customers[0];
-		const result = await node.run(upsert({ customerFields: { mobile: '0400000000' } }), {
-			input: [{ email: existing.email }],
+	// Strict platform: the search record has no cid, the customer list (getAll) has cid and company.
+	const mobileUpdate = (email: string) =>
+		node.run(upsert({ customerFields: { mobile: '0400000000' } }), {
+			input: [{ email }],
 			continueOnFail: true,
 		});
+	const refusalFor = (email: string, why: string) => ({
+		error:
+			`A customer has the email ${email}, but the platform’s search gives no customer ID (cid) and ` +
+			`${why}, so which customer it is cannot be told; nothing was created or updated for this item: ` +
+			'set Match On to Customer ID, Account ID or CRM ID and give one of them',
+	});
+
+	test('an existing customer found by email is updated through the customer list when its company is one customer’s', async () => {
+		const existing = state().customers.find((c) => c.cid === 1001)!;
+		const others = state().customers.filter((c) => c.cid !== 1001);
+		const before = JSON.stringify(others);
+		const result = await mobileUpdate(existing.email);
 		expect(jsonOf(result)).toEqual([
-			{
-				error:
-					`A customer has the email ${existing.email}, but the platform’s search answered no customer ` +
-					'ID (cid) for it, and the API documents no other way to find it; nothing was created or ' +
-					'updated: set Match On to Customer ID, Account ID or CRM ID and give one of them',
-			},
+			expect.objectContaining({ action: 'updated', cid: 1001, mobile: '0400000000' }),
+		]);
+		expect(existing.mobile).toBe('0400000000');
+		expect(JSON.stringify(others)).toBe(before);
+		expect(writes().map((w) => w.url)).toEqual([
+			expect.stringMatching(/\/customer\/update\/1001$/),
+		]);
+	});
+
+	test('a company two customers share is no way to tell which one has the email: the item says so and writes nothing', async () => {
+		const [existing, other] = state().customers.filter((c) => c.active && c.company !== '');
+		other.company = existing.company;
+		const result = await mobileUpdate(existing.email);
+		expect(jsonOf(result)).toEqual([
+			refusalFor(
+				existing.email,
+				`its company "${existing.company}" is 2 customers' on the customer list`,
+			),
 		]);
 		expect(writes()).toEqual([]);
-		expect(node.sim().requests.some((r) => r.url.endsWith('/customer/getAll'))).toBe(false);
+	});
+
+	test('an inactive customer sharing the company (absent from the customer list, found by search) stops the write too', async () => {
+		const [existing, other] = state().customers.filter((c) => c.active && c.company !== '');
+		other.company = existing.company;
+		other.active = false;
+		const found = await mobileUpdate(existing.email);
+		expect(jsonOf(found)).toEqual([
+			refusalFor(existing.email, `a search by its company "${existing.company}" finds 2 customers`),
+		]);
+		// And the other way round: the inactive one's email must not reach the active one with its company.
+		const inactive = await mobileUpdate(other.email);
+		expect(jsonOf(inactive)).toEqual([
+			refusalFor(other.email, `a search by its company "${existing.company}" finds 2 customers`),
+		]);
+		expect(writes()).toEqual([]);
+	});
+
+	test('a customer without a company cannot be found on the customer list: the item says so', async () => {
+		const existing = state().customers.find((c) => c.cid === 1001)!;
+		existing.company = '';
+		const result = await mobileUpdate(existing.email);
+		expect(jsonOf(result)).toEqual([
+			refusalFor(existing.email, 'it has no company to find it by on the customer list'),
+		]);
+		expect(writes()).toEqual([]);
 	});
 });
 
@@ -366,8 +416,9 @@ describe('Customer Create or Update tells the truth about what it did, and to wh
 				],
 			},
 		);
-		// The strict platform's search gives no cid: the one customer with the email holds every value given.
-		expect(jsonOf(result)).toEqual([{ action: 'unchanged', ...shown(existing) }]);
+		// The strict platform's search gives no cid: the one customer with the email holds every value given,
+		// and its id comes from the customer list (its company is one customer's), for the next node.
+		expect(jsonOf(result)).toEqual([{ action: 'unchanged', cid: 1001, ...shown(existing) }]);
 		expect(writes()).toEqual([]);
 		expect(JSON.stringify(state().customers)).toBe(before);
 	});

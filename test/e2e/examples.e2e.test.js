@@ -25,15 +25,6 @@ async function simulatorGet(path) {
 	return await (await fetch(`${simulatorUrl}${path}`)).json();
 }
 
-/** The simulator's kindnesses (extras.ts), the whole set. */
-async function simulatorExtras(extras) {
-	await fetch(`${simulatorUrl}/__simulator/extras`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ extras }),
-	});
-}
-
 /** Runs one imported workflow with `n8n execute` and returns the items each node output. */
 function execute(name) {
 	const { id } = workflows.find((w) => w.name === name);
@@ -102,9 +93,7 @@ test('customer sync: the two CRM rows of existing customers are updated, the new
 		const { records } = await simulatorGet('/__simulator/state/customers');
 		return { records, withEmail: (email) => records.filter((c) => c.email === email) };
 	};
-	// Updating a customer found by email needs its cid, which the spec's search record does not promise: a
-	// platform that gives it (on the strict one those rows fail, saying so; test/customer/upsert.test.ts).
-	await simulatorExtras(['searchCid']);
+	// The strict platform, as the sandbox starts it: its search records carry no cid (the customer list does).
 	const before = await holders();
 	expect(emails.map((email) => before.withEmail(email).length)).toEqual([1, 1, 0]);
 	const first = execute(name).output('Create or Update Customer')[0];
@@ -143,7 +132,6 @@ test('customer sync: the two CRM rows of existing customers are updated, the new
 	const again = await holders();
 	expect(again.records).toEqual(after.records);
 	expect(emails.map((email) => again.withEmail(email).length)).toEqual([1, 1, 1]);
-	await simulatorExtras([]);
 });
 
 test('CDR import: the CSV becomes five CDRs; a re-run is idempotent (duplicates count as success)', async () => {

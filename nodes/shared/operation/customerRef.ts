@@ -55,10 +55,65 @@ async function recordsOf(request: Request, url: string): Promise<IDataObject[]> 
 	return (body?.records as IDataObject[] | undefined) ?? [];
 }
 
+/** The customer list (getAll: every active customer's cid, company and trading name). */
+export async function customerList(request: Request): Promise<IDataObject[]> {
+	return await recordsOf(request, '/customer/getAll');
+}
+
+/** Which customer a search record is: its cid, or why it cannot be told, and who it might be. */
+export interface RecordMatch {
+	cid?: number;
+	/** Customers on the list with the record's company: the record is one of them, or none. */
+	candidates: IDataObject[];
+	why?: string;
+}
+
+/**
+ * The customer a search record describes. The spec's search record carries no cid, the customer list
+ * does, by company: the record is a listed customer only when its company is that one customer's on the
+ * list AND a search by the company finds this record alone (`same` tells it), so no customer, listed or
+ * not (the list holds active customers only), shares the company. Anything else is no answer: a write
+ * must never reach a customer chosen by a name two customers share.
+ */
+export async function customerOfRecord(
+	request: Request,
+	record: IDataObject,
+	same: (record: IDataObject) => boolean,
+	list?: IDataObject[],
+): Promise<RecordMatch> {
+	const company = lower(record.company);
+	if (company.length < 3)
+		return {
+			candidates: [],
+			why:
+				company === ''
+					? 'it has no company to find it by on the customer list'
+					: `its company "${String(record.company)}" is too short to search by (3 characters or more)`,
+		};
+	const all = list ?? (await customerList(request));
+	const candidates = all.filter((customer) => lower(customer.company) === company);
+	if (candidates.length !== 1)
+		return {
+			candidates,
+			why: candidates.length
+				? `its company "${String(record.company)}" is ${candidates.length} customers' on the customer list`
+				: `its company "${String(record.company)}" is no active customer's on the customer list`,
+		};
+	const sharing = (
+		await recordsOf(request, `/customer/search/company/${pathSegment('company', company)}`)
+	).filter((found) => lower(found.company) === company);
+	if (sharing.length !== 1 || !same(sharing[0]))
+		return {
+			candidates,
+			why: `a search by its company "${String(record.company)}" finds ${sharing.length} customers`,
+		};
+	return { cid: Number(candidates[0].cid), candidates };
+}
+
 /**
  * The customers whose company or trading name is the text, or whose person (first and last name, or
- * email) is. Search records carry no cid (the spec's search record lists none): a person is matched to
- * the customer list by company, and counts only where that company is one customer's.
+ * email) is. Search records carry no cid (the spec's search record lists none): a person is the customer
+ * customerOfRecord finds, or, where it finds none, every listed customer with the person's company.
  */
 async function customersNamed(
 	request: Request,
@@ -85,11 +140,12 @@ async function customersNamed(
 			request,
 			`/customer/search/${field}/${pathSegment('value', value)}`,
 		)) {
-			// Without a company the record cannot be told apart on the customer list: it names no one.
-			if (!same(record) || lower(record.company) === '') continue;
-			const companies = all.filter((customer) => lower(customer.company) === lower(record.company));
-			if (companies.length === 1) add(companies[0]);
-			else companies.forEach(add);
+			if (!same(record)) continue;
+			const match = await customerOfRecord(request, record, same, all);
+			if (match.cid) add(match.candidates[0]);
+			// Two candidates or more make the refusal that names them; one that the check did not confirm
+			// is not the customer, so it is left out and the text names no one.
+			else if (match.candidates.length > 1) match.candidates.forEach(add);
 		}
 	}
 	return found;
@@ -101,7 +157,7 @@ async function customersNamed(
  * customers came close and what to give instead; nothing is written.
  */
 async function customerIdByName(request: Request, text: string): Promise<number> {
-	const all = await recordsOf(request, '/customer/getAll');
+	const all = await customerList(request);
 	const found = [...(await customersNamed(request, text, all)).values()];
 	if (found.length === 1) return Number(found[0].cid);
 	const give = `Give ${CUSTOMER_FORMS}.`;
