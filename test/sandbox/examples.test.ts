@@ -49,3 +49,13 @@ test.each(readers)(
 		);
 	},
 );
+
+// Import from File keeps a file's nodes, not its settings (the workflow's time zone among them): a date an
+// example computes must name its zone, or a copy imported that way reports on New York's today.
+test.each(examples.map((e) => [e.file, e]))(
+	'%s names the time zone of every date it computes from now',
+	(_, { text }) => {
+		const nows = text.match(/\$(now|today)\b[^}]*/g) ?? [];
+		for (const now of nows) expect(now).toMatch(/^\$now\.setZone\('Australia\/Melbourne'\)/);
+	},
+);
