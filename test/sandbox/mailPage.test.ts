@@ -117,3 +117,17 @@ test('an empty mailbox says where mail comes from', async () => {
 	expect(html).toContain('No mail yet');
 	expect(html).toContain('port 2525');
 });
+
+test('a campaign mail shows the platform’s own time as Melbourne wall clock, never relabelled GMT', async () => {
+	sim.state.bulkEmail.outbox.push({
+		campaign_id: 501,
+		cid: 1001,
+		to: 'liam.smith1@example.com',
+		subject: 'Planned maintenance',
+		content: '<p>Hi</p>',
+		at: '2026-11-26 09:46:47',
+	});
+	const html = await (await fetch(`${sim.url}/__simulator/mail`)).text();
+	expect(html).toContain('<td>2026-11-26 09:46:47 (Melbourne)</td>');
+	expect(html).not.toContain('GMT</td>');
+});

@@ -54,6 +54,8 @@ export function size(bytes: number): string {
 }
 
 function when(date: string, fallback: string): string {
+	// The platform's own times are Melbourne wall clock without a zone: shown as they are, never as GMT.
+	if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(date)) return `${date} (Melbourne)`;
 	const parsed = new Date(date || fallback);
 	return Number.isNaN(parsed.getTime()) ? date : parsed.toUTCString();
 }
