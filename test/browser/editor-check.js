@@ -68,7 +68,7 @@ async function answers(url) {
 	);
 }
 
-async function startStack(children) {
+async function startStack(children, folders) {
 	console.log(`Building the package${PACKAGE === ROOT ? '' : ` in ${PACKAGE}`}…`);
 	const build = spawnSync('npx', ['n8n-node', 'build'], {
 		cwd: PACKAGE,
@@ -80,8 +80,11 @@ async function startStack(children) {
 	const sim = await spawnSimulator(['--port', String(simPort), '--smtp-port', String(smtpPort)]);
 	children.push(sim.child);
 	const userFolder = mkdtempSync(join(tmpdir(), 'telco-editor-check-'));
+	folders.push(userFolder);
 	const env = n8nEnv(n8n, userFolder, {
 		N8N_PORT: String(n8nPort),
+		// Its default, 5679, is taken by any other n8n running here, and this one would then never answer.
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${n8nPort}`,
 		N8N_CUSTOM_EXTENSIONS: join(PACKAGE, 'dist'),
 	});
@@ -114,7 +117,7 @@ async function startStack(children) {
 		60,
 		1000,
 	);
-	return { editor, userFolder, simulatorUrl: sim.url };
+	return { editor, simulatorUrl: sim.url };
 }
 
 async function login(page, editor) {
@@ -369,12 +372,12 @@ async function main() {
 		process.exit(130);
 	});
 	let browser;
-	let userFolder;
+	// Made when n8n is set up, removed even if it never started.
+	const folders = [];
 	let opened = 0;
 	const problems = [];
 	try {
-		const stack = await startStack(children);
-		userFolder = stack.userFolder;
+		const stack = await startStack(children, folders);
 		console.log(`n8n ready after ${seconds()} s`);
 		browser = await puppeteer().launch({
 			executablePath: chromiumPath(),
@@ -431,7 +434,7 @@ async function main() {
 		if (browser && !KEEP) await browser.close();
 		if (!KEEP) {
 			stop();
-			if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+			for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 		}
 	}
 	const found = [...new Set(problems)];
