@@ -5,10 +5,11 @@
 // sandbox credential and owner), builds one workflow holding every operation of every node with a valid
 // configuration (operations-workflow.js, with the seeded platform's records from platform-records.js),
 // opens each node's panel and fails on any parameter issue the editor shows, a dropdown or picker that does
-// not load, and a Resource, Operation or Report choice the panel does not show. Screenshots of the nodes panel
-// (the trigger's events), a Bulk Email filter row and each node panel go to TELCO_SCREENSHOTS (default
-// .n8n-sandbox/editor-check/). TELCO_EDITOR_PACKAGE=<folder> checks the package in another checkout (an
-// older commit, for before/after screenshots) instead of this one.
+// not load, and a Resource, Operation or Report choice the panel does not show. Then the AI agent example and an
+// MCP client of the MCP example answer in the editor's chat (ai-answers.js), from the simulator. Screenshots of
+// the nodes panel (the trigger's events), a Bulk Email filter row, each node panel and the two answers go to
+// TELCO_SCREENSHOTS (default .n8n-sandbox/editor-check/). TELCO_EDITOR_PACKAGE=<folder> checks the package
+// in another checkout (an older commit, for before/after screenshots) instead of this one.
 // TELCO_EDITOR_BUILT=1 uses the package's dist/ as it is (CI builds once, before its parallel lanes).
 //
 // Needs Chromium (Debian: apt-get install chromium; or CHROMIUM_PATH) and puppeteer-core, resolved from
@@ -20,6 +21,7 @@ const { join, resolve } = require('node:path');
 const { spawnSimulator } = require('../simulator/spawn.js');
 const {
 	ROOT,
+	activateWorkflow,
 	ensureN8n,
 	n8nCli,
 	n8nEnv,
@@ -28,6 +30,9 @@ const {
 	requestedVersion,
 } = require('../sandbox/n8n.js');
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
+const { SCENARIOS } = require('../sandbox/agentScenarios.js');
+const { startFakeChatModel } = require('../sandbox/fakeChatModel.js');
+const { aiAnswers, prepareAiWorkflows } = require('./ai-answers.js');
 const { nodeTypes, workflowNodes } = require('./operations-workflow.js');
 const { locatorsFrom, platformRecords, valuesFrom } = require('./platform-records.js');
 const { uxNodes, uxPanels } = require('./ux-panels.js');
@@ -69,7 +74,7 @@ async function answers(url) {
 	);
 }
 
-async function startStack(children) {
+async function startStack(children, folders, closing) {
 	// CI builds once before its parallel lanes: a build here would empty dist/ under the other lanes' n8n.
 	if (process.env.TELCO_EDITOR_BUILT !== '1') {
 		console.log(`Building the package${PACKAGE === ROOT ? '' : ` in ${PACKAGE}`}…`);
@@ -83,28 +88,36 @@ async function startStack(children) {
 	const [simPort, smtpPort, n8nPort] = [await freePort(), await freePort(), await freePort()];
 	const sim = await spawnSimulator(['--port', String(simPort), '--smtp-port', String(smtpPort)]);
 	children.push(sim.child);
+	const model = await startFakeChatModel(SCENARIOS);
+	closing.push(model.close);
 	const userFolder = mkdtempSync(join(tmpdir(), 'telco-editor-check-'));
+	folders.push(userFolder);
 	const env = n8nEnv(n8n, userFolder, {
 		N8N_PORT: String(n8nPort),
-		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${n8nPort}`,
-		// Not n8n's default 5679: the check runs beside a sandbox and beside CI's end-to-end lines.
+		// Its default, 5679, is taken by any other n8n running here (a sandbox, CI's other lanes), and this one
+		// would then never answer.
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${n8nPort}`,
 		N8N_CUSTOM_EXTENSIONS: join(PACKAGE, 'dist'),
 	});
-	prepareImports(join(userFolder, 'imports'), {
+	const imports = join(userFolder, 'imports');
+	prepareImports(imports, {
 		simulatorUrl: sim.url,
 		apiKey: DEMO_KEY,
 		smtpPort: sim.smtpPort,
+		modelUrl: model.url,
 	});
-	n8nCli(
-		n8n,
-		['import:credentials', `--input=${join(userFolder, 'imports', 'credentials.json')}`],
-		env,
-	);
+	const editor = `http://127.0.0.1:${n8nPort}`;
+	const aiFolder = join(imports, 'ai');
+	mkdirSync(aiFolder);
+	const aiWorkflows = prepareAiWorkflows(join(imports, 'workflows'), aiFolder, editor);
+	n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
+	n8nCli(n8n, ['import:workflow', '--separate', `--input=${aiFolder}`], env);
+	// Its MCP Server Trigger answers only once published (activated on 1.x), from n8n's start.
+	activateWorkflow(n8n, aiWorkflows.serverId, env);
 	console.log(`Starting n8n ${n8n.version}…`);
 	const server = n8nSpawn(n8n, ['start'], env, ['ignore', 'ignore', 'inherit']);
 	children.push(server);
-	const editor = `http://127.0.0.1:${n8nPort}`;
 	await waitUntil('n8n', () => answers(`${editor}/healthz`), 180);
 	await waitUntil("n8n's REST API", () => answers(`${editor}/rest/settings`), 180);
 	await waitUntil(
@@ -120,7 +133,7 @@ async function startStack(children) {
 		60,
 		1000,
 	);
-	return { editor, userFolder, simulatorUrl: sim.url };
+	return { editor, simulatorUrl: sim.url, aiWorkflows };
 }
 
 async function login(page, editor) {
@@ -367,20 +380,22 @@ async function main() {
 	mkdirSync(SHOTS, { recursive: true });
 	for (const f of readdirSync(SHOTS)) if (f.endsWith('.png')) rmSync(join(SHOTS, f));
 	const children = [];
+	const closing = [];
 	const stop = () => {
 		for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+		for (const close of closing) void close();
 	};
 	process.on('SIGINT', () => {
 		stop();
 		process.exit(130);
 	});
 	let browser;
-	let userFolder;
+	// Made when n8n is set up, removed even if it never started.
+	const folders = [];
 	let opened = 0;
 	const problems = [];
 	try {
-		const stack = await startStack(children);
-		userFolder = stack.userFolder;
+		const stack = await startStack(children, folders, closing);
 		console.log(`n8n ready after ${seconds()} s`);
 		browser = await puppeteer().launch({
 			executablePath: chromiumPath(),
@@ -433,11 +448,17 @@ async function main() {
 		await nodePanels(page, names, choices, problems);
 		opened = names.length;
 		await uxPanels(page, { openPanel, closePanel, shownIssues, shot }, problems);
+		console.log(`Asking the AI agent and the MCP client in the chat (from ${seconds()} s)…`);
+		await aiAnswers(
+			page,
+			{ ...stack, apiKey: DEMO_KEY, ids: stack.aiWorkflows, rest, shot },
+			problems,
+		);
 	} finally {
 		if (browser && !KEEP) await browser.close();
 		if (!KEEP) {
 			stop();
-			if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+			for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 		}
 	}
 	const found = [...new Set(problems)];

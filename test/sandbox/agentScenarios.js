@@ -1,7 +1,8 @@
-// What the scripted chat model (fakeChatModel.js) does for the AI-agent example's three questions: which tool
-// it looks for among those n8n offers, how it fills that tool's parameters (by the words of each parameter's
-// name and description, so nothing depends on how the workflow names them), and the answer it makes from the
-// tool's result. Shared by the end-to-end test and anything else that runs the example offline.
+// What the scripted chat model (fakeChatModel.js) does for the AI-agent example's questions, asked of the
+// package's tools or of the same tools through n8n's MCP Client Tool: which tool it looks for among those n8n
+// offers, how it fills that tool's parameters (by the words of each parameter's name and description, so
+// nothing depends on how the workflow names them), and the answer it makes from the tool's result. Shared by
+// the end-to-end test and anything else that runs the example offline.
 
 /** The lead the second question asks for. */
 const LEAD = {
@@ -28,9 +29,16 @@ function fillFrom(facts) {
 		);
 }
 
-/** The records a tool answered (n8n gives the model the tool node's output items as JSON). */
+/**
+ * The records a tool answered. n8n gives the model a node tool's output items as JSON, and an MCP Client Tool's
+ * answer as `{ response: [<the MCP content>] }`, whose text parts hold the JSON the MCP server sent.
+ */
 function recordsOf(result) {
-	return (Array.isArray(result) ? result : [result]).map((r) => r?.json ?? r);
+	return (Array.isArray(result) ? result : [result]).flatMap((r) => {
+		const texts = Array.isArray(r?.response) ? r.response.filter((c) => c?.type === 'text') : [];
+		if (texts.length > 0) return texts.flatMap((c) => recordsOf(JSON.parse(c.text)));
+		return [r?.json ?? r];
+	});
 }
 
 const firstRecord = (result) => recordsOf(result)[0] ?? {};
