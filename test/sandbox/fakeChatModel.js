@@ -34,7 +34,11 @@ function turn(body, scenarios) {
 	if (results.length > 0)
 		return { content: scenario.answer(parsed(textOf(results.at(-1).content)), question) };
 	const tools = (body.tools ?? []).map((t) => t.function).filter(Boolean);
-	const tool = tools.find((t) => scenario.tool.test(`${t.name}\n${t.description ?? ''}`));
+	// By name first, as a model reads a tool list: a description may name another tool ("give Customer
+	// Balance the company instead"), and the tools' order is n8n's, not ours.
+	const tool =
+		tools.find((t) => scenario.tool.test(String(t.name).replace(/_/g, ' '))) ??
+		tools.find((t) => scenario.tool.test(`${t.name}\n${t.description ?? ''}`));
 	if (!tool) {
 		const offered = tools.map((t) => `${t.name}: ${t.description}`).join('; ') || 'none';
 		throw new Error(`no offered tool matches ${scenario.tool} (offered: ${offered})`);
