@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { melbourneNow } from './melbourne';
 
 /** The newer endpoints' failure shape. */
 export function fail(description: string) {
@@ -14,8 +15,9 @@ export function money(value: number, decimals = 2): string {
 	return value.toFixed(decimals);
 }
 
+/** The platform's today: Melbourne's date, whatever zone the simulator runs in. */
 export function today(): string {
-	return new Date().toISOString().slice(0, 10);
+	return melbourneNow().slice(0, 10);
 }
 
 /** First zod issue, as the platform would word it: `<field> <problem>`. */
