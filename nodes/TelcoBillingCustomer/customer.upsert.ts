@@ -4,6 +4,7 @@ import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';
 import { customerOfRecord } from '../shared/operation/customerRef';
+import type { RecordMatch } from '../shared/operation/customerRef';
 import type { Notes, Operation } from '../shared/operation/operations';
 import { isBlank, rules } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
@@ -125,15 +126,20 @@ function idOf(value: unknown): number | undefined {
 }
 
 /**
- * The id of the one customer a search by email found. The spec's search record promises no cid ("further
- * customer data may be present"): a platform that gives it is used; otherwise the customer list gives it
- * where the record's company is one customer's and no other customer shares it (customerOfRecord).
- * Anything less is a guess at whom to write to: the item says so and writes nothing.
+ * The one customer a search by email found: its id, or why it cannot be told. The spec's search record
+ * promises no cid ("further customer data may be present"): a platform that gives it is used; otherwise
+ * the customer list gives it where the record's company is one customer's and no other customer shares it
+ * (customerOfRecord). Anything less is a guess at whom to write to: a write stops there (idOfMatch).
  */
-async function idOfMatch(request: Request, record: IDataObject, email: string): Promise<number> {
+async function matchOf(request: Request, record: IDataObject, email: string): Promise<RecordMatch> {
 	const given = idOf(record.cid);
-	if (given) return given;
-	const match = await customerOfRecord(request, record, (found) => sameEmail(found.email, email));
+	if (given) return { cid: given, candidates: [] };
+	return await customerOfRecord(request, record, (found) => sameEmail(found.email, email));
+}
+
+/** As matchOf, for a write: no id stops the item, saying why. */
+async function idOfMatch(request: Request, record: IDataObject, email: string): Promise<number> {
+	const match = await matchOf(request, record, email);
 	if (match.cid) return match.cid;
 	throw inconclusive(
 		`A customer has the email ${email}, but the platform’s search gives no customer ID (cid) and ` +
@@ -237,11 +243,8 @@ async function createOrUpdate(
 		const [record] = matches;
 		// Nothing to write needs no id: the one customer with the email already holds every value given. Its
 		// id is still given where it can be told, for the next node (a service, a charge) to use.
-		if (holds(record, body)) {
-			const same = (found: IDataObject) => sameEmail(found.email, email);
-			const cid = idOf(record.cid) ?? (await customerOfRecord(request, record, same)).cid;
-			return { action: 'unchanged', cid, record };
-		}
+		if (holds(record, body))
+			return { action: 'unchanged', cid: (await matchOf(request, record, email)).cid, record };
 		const cid = await idOfMatch(request, record, email);
 		await update(request, cid, body);
 		return { action: 'updated', cid, record: { ...record, ...body } };

@@ -56,7 +56,7 @@ async function recordsOf(request: Request, url: string): Promise<IDataObject[]> 
 }
 
 /** The customer list (getAll: every active customer's cid, company and trading name). */
-export async function customerList(request: Request): Promise<IDataObject[]> {
+async function customerList(request: Request): Promise<IDataObject[]> {
 	return await recordsOf(request, '/customer/getAll');
 }
 
