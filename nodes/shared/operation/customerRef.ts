@@ -99,8 +99,10 @@ export async function customerOfRecord(
 				? `its company "${String(record.company)}" is ${candidates.length} customers' on the customer list`
 				: `its company "${String(record.company)}" is no active customer's on the customer list`,
 		};
+	// Searched as the platform spells it: the spec does not say its search ignores case.
+	const spelt = String(record.company).trim();
 	const sharing = (
-		await recordsOf(request, `/customer/search/company/${pathSegment('company', company)}`)
+		await recordsOf(request, `/customer/search/company/${pathSegment('company', spelt)}`)
 	).filter((found) => lower(found.company) === company);
 	if (sharing.length !== 1 || !same(sharing[0]))
 		return {
