@@ -1,9 +1,19 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { credentialTest } from '../shared/methods/credentialTest';
-import { declarativeNode } from '../shared/declarative/node';
+import { tableNode } from '../shared/declarative/node';
+import { runTables } from '../shared/declarative/execute';
+import type { Tables } from '../shared/declarative/execute';
 import { describeResource, operationSubtitle } from '../shared/declarative/describe';
 import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport/transport';
 import { accountOperations, demoOperations } from './account.operations';
+
+/** The node's operations, by resource: what its editor shows and what it runs. */
+export const tables: Tables = { account: accountOperations, demo: demoOperations };
 
 export class TelcoBillingAccount implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +31,7 @@ export class TelcoBillingAccount implements INodeType {
 			'Portal logins, password resets and the demo database reset of the billing platform',
 		defaults: { name: 'Telco Billing Account' },
 		usableAsTool: true,
-		...declarativeNode(),
+		...tableNode(),
 		// RoutingNode sends an operation through the credential the `authentication` parameter names: the
 		// portal login's for Verify Portal Login (which also compares the API credential's key), the API
 		// credential's for the rest. `testedBy` names the credentials' Test functions (methods.credentialTest);
@@ -82,4 +92,8 @@ export class TelcoBillingAccount implements INodeType {
 	};
 
 	methods = { credentialTest };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runTables(this, tables);
+	}
 }

@@ -1,8 +1,18 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { loadOptions } from '../shared/methods/loaders';
-import { declarativeNode } from '../shared/declarative/node';
+import { tableNode } from '../shared/declarative/node';
+import { runTables } from '../shared/declarative/execute';
+import type { Tables } from '../shared/declarative/execute';
 import { describeResource, operationSubtitle } from '../shared/declarative/describe';
 import { bulkEmailOperations } from './bulkEmail.operations';
+
+/** The node's operations, by resource: what its editor shows and what it runs. */
+export const tables: Tables = { campaign: bulkEmailOperations };
 
 export class TelcoBillingBulkEmail implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +31,7 @@ export class TelcoBillingBulkEmail implements INodeType {
 
 		defaults: { name: 'Telco Billing Bulk Email' },
 		usableAsTool: true,
-		...declarativeNode({ simplify: true }),
+		...tableNode({ simplify: true }),
 		properties: [
 			{
 				displayName: 'Resource',
@@ -38,4 +48,8 @@ export class TelcoBillingBulkEmail implements INodeType {
 	};
 
 	methods = { loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runTables(this, tables);
+	}
 }

@@ -1,12 +1,28 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { loadOptions } from '../shared/methods/loaders';
-import { declarativeNode } from '../shared/declarative/node';
+import { tableNode } from '../shared/declarative/node';
+import { runTables } from '../shared/declarative/execute';
+import type { Tables } from '../shared/declarative/execute';
 import { describeResource, operationSubtitle } from '../shared/declarative/describe';
 import { callRateOperations } from './callRateCard.operations';
 import { callTypeOperations } from './callType.operations';
 import { priceBookOperations } from './priceBook.operations';
 import { productOperations } from './product.operations';
 import { serviceTypeOperations } from './serviceType.operations';
+
+/** The node's operations, by resource: what its editor shows and what it runs. */
+export const tables: Tables = {
+	serviceType: serviceTypeOperations,
+	priceBook: priceBookOperations,
+	product: productOperations,
+	callRate: callRateOperations,
+	callType: callTypeOperations,
+};
 
 export class TelcoBillingCatalog implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,7 +45,7 @@ export class TelcoBillingCatalog implements INodeType {
 
 		defaults: { name: 'Telco Billing Catalog' },
 		usableAsTool: true,
-		...declarativeNode({ simplify: true }),
+		...tableNode({ simplify: true }),
 		properties: [
 			{
 				displayName: 'Resource',
@@ -70,4 +86,8 @@ export class TelcoBillingCatalog implements INodeType {
 	};
 
 	methods = { loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runTables(this, tables);
+	}
 }

@@ -1,11 +1,26 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { listSearch, loadOptions } from '../shared/methods/loaders';
-import { declarativeNode } from '../shared/declarative/node';
+import { tableNode } from '../shared/declarative/node';
+import { runTables } from '../shared/declarative/execute';
+import type { Tables } from '../shared/declarative/execute';
 import { describeResource, operationSubtitle } from '../shared/declarative/describe';
 import { leadOperations } from './lead.operations';
 import { orderOperations } from './order.operations';
 import { saleOperations } from './sale.operations';
 import { timelineOperations } from './timeline.operations';
+
+/** The node's operations, by resource: what its editor shows and what it runs. */
+export const tables: Tables = {
+	lead: leadOperations,
+	order: orderOperations,
+	sale: saleOperations,
+	timeline: timelineOperations,
+};
 
 export class TelcoBillingCrm implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,7 +40,7 @@ export class TelcoBillingCrm implements INodeType {
 			'Leads, orders, external sales and timeline notes and events of the billing platform',
 		defaults: { name: 'Telco Billing CRM' },
 		usableAsTool: true,
-		...declarativeNode(),
+		...tableNode(),
 		properties: [
 			{
 				displayName: 'Resource',
@@ -56,4 +71,8 @@ export class TelcoBillingCrm implements INodeType {
 	};
 
 	methods = { loadOptions, listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runTables(this, tables);
+	}
 }

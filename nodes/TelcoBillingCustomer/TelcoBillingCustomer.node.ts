@@ -1,9 +1,19 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { listSearch, loadOptions } from '../shared/methods/loaders';
-import { declarativeNode } from '../shared/declarative/node';
+import { tableNode } from '../shared/declarative/node';
+import { runTables } from '../shared/declarative/execute';
+import type { Tables } from '../shared/declarative/execute';
 import { describeResource, operationSubtitle } from '../shared/declarative/describe';
 import { contactOperations } from './contact.operations';
 import { customerOperations } from './customer.operations';
+
+/** The node's operations, by resource: what its editor shows and what it runs. */
+export const tables: Tables = { customer: customerOperations, contact: contactOperations };
 
 export class TelcoBillingCustomer implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +31,7 @@ export class TelcoBillingCustomer implements INodeType {
 			'Create, find and update billing customers and their contacts, balances and payments',
 		defaults: { name: 'Telco Billing Customer' },
 		usableAsTool: true,
-		...declarativeNode(),
+		...tableNode(),
 		properties: [
 			{
 				displayName: 'Resource',
@@ -44,4 +54,8 @@ export class TelcoBillingCustomer implements INodeType {
 	};
 
 	methods = { loadOptions, listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runTables(this, tables);
+	}
 }

@@ -39,7 +39,7 @@ export const customerRecordFields: INodeProperties[] = [
 			'Card token saved against the customer, for card entry offloaded to a public portal',
 	}),
 	bodyField({ displayName: 'Company', name: 'company', type: 'string', default: '' }),
-	{
+	bodyField({
 		displayName: 'Credit Management',
 		name: 'credit_management',
 		type: 'boolean',
@@ -47,11 +47,7 @@ export const customerRecordFields: INodeProperties[] = [
 		description:
 			'Whether credit management is on: the platform then charges no late fee and does ' +
 			'not charge the card on the due date',
-
-		routing: {
-			send: { type: 'body', property: 'credit_management', value: '={{ $value ? 1 : 0 }}' },
-		},
-	},
+	}),
 	bodyField({
 		displayName: 'Date of Birth',
 		name: 'dob',
@@ -89,6 +85,9 @@ export const customerRecordFields: INodeProperties[] = [
 	}),
 	bodyField({ displayName: 'Surname', name: 'surname', type: 'string', default: '' }),
 ];
+
+/** The customer fields the spec types as 0/1 flags. */
+export const customerFlagFields = ['credit_management'];
 
 export const customerSecretFields = ['web_password', 'card_token', 'bank_number'];
 

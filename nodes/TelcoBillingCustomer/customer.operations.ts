@@ -9,6 +9,7 @@ import {
 	customerRecordFields,
 	customerSecretFields,
 	customerTextFields,
+	customerFlagFields,
 } from './customer.fields';
 import { upsertOperation } from './customer.upsert';
 
@@ -250,6 +251,7 @@ export const customerOperations: Operation[] = [
 		dateFields: ['dob'],
 		secretFields: customerSecretFields,
 		textFields: customerTextFields,
+		flagFields: customerFlagFields,
 		// The platform answers the new customer's id as `id`; every other customer answer calls it cid.
 		outputOf: (body) => ({ ...(body as IDataObject), cid: (body as IDataObject).id }),
 		output: { numbers: ['id', 'cid'] },
@@ -274,10 +276,13 @@ export const customerOperations: Operation[] = [
 		dateFields: ['dob'],
 		secretFields: customerSecretFields,
 		textFields: customerTextFields,
-		// The answer names no customer: the reference is resolved first (the customer a path reaches), and
-		// its cid output. Resolved before, not after: a failed read after a saved update would report failure.
+		flagFields: customerFlagFields,
+		// The answer names no customer. A customer ID is sent as it is (one request an item); any other
+		// reference is resolved first (the customer a path reaches) and its cid output. Resolved before, not
+		// after: a failed read after a saved update would report failure.
 		answerFrom: async (request, input) => {
-			const cid = await customerIdOf(request, input.path.cid);
+			const ref = String(input.path.cid).trim();
+			const cid = /^\d+$/.test(ref) ? Number(ref) : await customerIdOf(request, ref);
 			const answer = (await request({
 				method: 'POST',
 				url: `/customer/update/${cid}`,

@@ -8,7 +8,12 @@ import type { RecordMatch } from '../shared/operation/customerRef';
 import type { Notes, Operation } from '../shared/operation/operations';
 import { isBlank, rules } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
-import { customerRecordFields, customerSecretFields, customerTextFields } from './customer.fields';
+import {
+	customerFlagFields,
+	customerRecordFields,
+	customerSecretFields,
+	customerTextFields,
+} from './customer.fields';
 
 /**
  * Customer Create or Update: safe by construction. It creates only when the platform answered, without
@@ -321,6 +326,7 @@ export const upsertOperation: Operation = {
 	dateFields: ['dob'],
 	secretFields: customerSecretFields,
 	textFields: customerTextFields,
+	flagFields: customerFlagFields,
 	writeKeys: (input) =>
 		byEmail(input)
 			? [emailKey(input)]

@@ -1,7 +1,17 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { declarativeNode } from '../shared/declarative/node';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { tableNode } from '../shared/declarative/node';
+import { runTables } from '../shared/declarative/execute';
+import type { Tables } from '../shared/declarative/execute';
 import { describeResource, operationSubtitle } from '../shared/declarative/describe';
 import { qualificationOperations } from './qualification.operations';
+
+/** The node's operations, by resource: what its editor shows and what it runs. */
+export const tables: Tables = { qualification: qualificationOperations };
 
 export class TelcoBillingQualification implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,7 +27,7 @@ export class TelcoBillingQualification implements INodeType {
 		description: 'Qualify street addresses for network services and verify AVC ids',
 		defaults: { name: 'Telco Billing Qualification' },
 		usableAsTool: true,
-		...declarativeNode(),
+		...tableNode(),
 		properties: [
 			{
 				displayName: 'Resource',
@@ -36,4 +46,8 @@ export class TelcoBillingQualification implements INodeType {
 			...describeResource('qualification', qualificationOperations, 'qualify'),
 		],
 	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runTables(this, tables);
+	}
 }

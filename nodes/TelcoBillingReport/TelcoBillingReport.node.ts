@@ -1,11 +1,21 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { loadOptions } from '../shared/methods/loaders';
-import { declarativeNode } from '../shared/declarative/node';
+import { tableNode } from '../shared/declarative/node';
+import { runTables } from '../shared/declarative/execute';
+import type { Tables } from '../shared/declarative/execute';
 import { describeSingleOperation, labelSubtitle } from '../shared/declarative/describe';
 import { getReportColumns } from './report.columns';
 import { reportOperations } from './report.operations';
 import { REPORT_OPTIONS } from './report.request';
 import { outputFields } from './report.output';
+
+/** The node's operations, by resource: what its editor shows and what it runs. */
+export const tables: Tables = { report: reportOperations };
 
 export class TelcoBillingReport implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,9 +32,13 @@ export class TelcoBillingReport implements INodeType {
 
 		defaults: { name: 'Telco Billing Report' },
 		usableAsTool: true,
-		...declarativeNode({ simplify: true }),
+		...tableNode({ simplify: true }),
 		properties: [...describeSingleOperation('report', reportOperations[0]), ...outputFields],
 	};
 
 	methods = { loadOptions: { ...loadOptions, getReportColumns } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runTables(this, tables);
+	}
 }

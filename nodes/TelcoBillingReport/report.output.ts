@@ -1,28 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import type { RequestInput } from '../shared/input/rules';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ItemOf } from '../shared/operation/operations';
 import { amountColumns, REPORT_COLUMNS } from './report.columns';
 import { reportBody, REPORT_OPTIONS } from './report.request';
 import { reportDays } from './report.period';
 import type { ReportDays } from './report.period';
 import { columnsOf, toCsv, toHtmlDocument, toHtmlTable, totalsOf } from './report.table';
-
-/** The node's parameters as the request step reads them (a parameter hidden here takes its fallback). */
-function inputOf(context: IExecuteSingleFunctions): RequestInput {
-	return {
-		path: {},
-		body: {},
-		qs: {},
-		param: (name, fallback) =>
-			context.getNode().parameters[name] === undefined
-				? fallback
-				: context.getNodeParameter(name, fallback, { extractValue: true }),
-	};
-}
 
 function labelOf(report: string): string {
 	return REPORT_OPTIONS.find((option) => option.value === report)?.name ?? report;
@@ -48,7 +30,7 @@ function fileNameOf(report: string, days: ReportDays, extension: string): string
  * An item Continue On Fail made of a failure (the whole report, or a row the platform refused): passed
  * on as it is, never folded into a table as if it were a row.
  */
-function isFailure(context: IExecuteSingleFunctions, item: INodeExecutionData): boolean {
+function isFailure({ context }: ItemOf, item: INodeExecutionData): boolean {
 	return (
 		item.error !== undefined || (context.continueOnFail() && typeof item.json.error === 'string')
 	);
@@ -56,12 +38,13 @@ function isFailure(context: IExecuteSingleFunctions, item: INodeExecutionData): 
 
 /** The operation's `shapeItems`, after its answer made one item per row: the rows as one item, or as a file. */
 export async function shapeOutput(
-	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
+	from: ItemOf,
 ): Promise<INodeExecutionData[]> {
-	const output = String(this.getNodeParameter('output', 'rows'));
-	if (output === 'rows' || items.some((item) => isFailure(this, item))) return items;
-	const { report, report_options: options } = reportBody(inputOf(this)) as {
+	const { input } = from;
+	const output = String(input.param('output', 'rows'));
+	if (output === 'rows' || items.some((item) => isFailure(from, item))) return items;
+	const { report, report_options: options } = reportBody(input) as {
 		report: string;
 		report_options: IDataObject;
 	};
@@ -69,18 +52,18 @@ export async function shapeOutput(
 	const columns = columnsOf(rows, REPORT_COLUMNS[report]);
 	const amounts = amountColumns(report, columns);
 	const totals = amounts.length ? totalsOf(rows, amounts) : undefined;
-	const pairedItem = { item: this.getItemIndex() };
+	const pairedItem = { item: from.index };
 	if (output === 'allRows') {
 		return [{ json: { rows, count: rows.length, ...(totals ? { totals } : {}) }, pairedItem }];
 	}
 	const days = reportDays(options);
 	const html = toHtmlTable(rows, columns, totals);
-	const format = String(this.getNodeParameter('fileFormat', 'csv'));
+	const format = String(input.param('fileFormat', 'csv'));
 	const fileName = fileNameOf(report, days, format === 'html' ? 'html' : 'csv');
 	const title = [labelOf(report), datesOf(days, ' to ')].filter(Boolean).join(', ');
 	const content = format === 'html' ? toHtmlDocument(title, html) : toCsv(rows, columns);
-	const field = String(this.getNodeParameter('binaryPropertyName', 'data')).trim();
-	const file = await this.helpers.prepareBinaryData(
+	const field = String(input.param('binaryPropertyName', 'data')).trim();
+	const file = await from.context.helpers.prepareBinaryData(
 		Buffer.from(content, 'utf8'),
 		fileName,
 		format === 'html' ? 'text/html' : 'text/csv',

@@ -1,9 +1,19 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { listSearch, loadOptions } from '../shared/methods/loaders';
-import { declarativeNode } from '../shared/declarative/node';
+import { tableNode } from '../shared/declarative/node';
+import { runTables } from '../shared/declarative/execute';
+import type { Tables } from '../shared/declarative/execute';
 import { describeResource, operationSubtitle } from '../shared/declarative/describe';
 import { bundleOperations } from './bundle.operations';
 import { serviceOperations } from './service.operations';
+
+/** The node's operations, by resource: what its editor shows and what it runs. */
+export const tables: Tables = { service: serviceOperations, bundle: bundleOperations };
 
 export class TelcoBillingService implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,7 +33,7 @@ export class TelcoBillingService implements INodeType {
 
 		defaults: { name: 'Telco Billing Service' },
 		usableAsTool: true,
-		...declarativeNode({ simplify: true }),
+		...tableNode({ simplify: true }),
 		properties: [
 			{
 				displayName: 'Resource',
@@ -50,4 +60,8 @@ export class TelcoBillingService implements INodeType {
 	};
 
 	methods = { loadOptions, listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runTables(this, tables);
+	}
 }

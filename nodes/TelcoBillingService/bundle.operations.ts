@@ -81,16 +81,7 @@ const bundleFields: INodeProperties[] = [
 		default: true,
 		description: 'Whether the bundle is active',
 	}),
-].map((field) =>
-	field.name === 'active'
-		? {
-				...field,
-				routing: {
-					send: { type: 'body' as const, property: 'active', value: '={{ $value ? 1 : 0 }}' },
-				},
-			}
-		: field,
-);
+];
 
 // The spec makes these nullable; an empty field is simply not sent, so clearing is asked for by name.
 const NULLABLE = [
@@ -209,6 +200,7 @@ export const bundleOperations: Operation[] = [
 		],
 		dateFields: ['date_started', 'date_ended'],
 		moneyFields: ['monthly_cost', 'included_value'],
+		flagFields: ['active'],
 		rules: [
 			rules.required('body', 'cid', 'Customer'),
 			rules.required('body', 'name', 'Name'),
@@ -238,6 +230,7 @@ export const bundleOperations: Operation[] = [
 		],
 		dateFields: ['date_started', 'date_ended'],
 		moneyFields: ['monthly_cost', 'included_value'],
+		flagFields: ['active'],
 		rules: [
 			// With no id, or one that is no number, serviceBundles/post would create a bundle instead.
 			rules.recordId('body', 'id', 'Bundle'),

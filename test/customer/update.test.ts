@@ -46,6 +46,18 @@ describe('Customer Update outputs the customer it updated', () => {
 			`POST /customer/update/${target.cid}`,
 		]);
 	});
+	test('a customer ID is updated in one request, and that ID is output', async () => {
+		const target = node.sim().state.customers[3];
+		const result = await node.run(
+			customer('update', { cid: String(target.cid), updateFields: { mobile: '0400777666' } }),
+		);
+		expect(jsonOf(result)).toEqual([
+			{ success: true, description: 'customer updated', cid: target.cid },
+		]);
+		const sent = node.sim().requests.map((r) => `${r.method} ${r.url.replace(/^\/[^/]+/, '')}`);
+		expect(sent).toEqual([`POST /customer/update/${target.cid}`]);
+		expect(node.sim().state.customers[3].mobile).toBe('0400777666');
+	});
 	test('an unknown reference fails before anything is written', async () => {
 		const result = await node.run(
 			customer('update', { cid: 'ACC-9-9999', updateFields: { mobile: '0400999888' } }),

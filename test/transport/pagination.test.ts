@@ -1,5 +1,6 @@
 import type { INodeType } from 'n8n-workflow';
-import { declarativeNode } from '../../nodes/shared/declarative/node';
+import { tableNode } from '../../nodes/shared/declarative/node';
+import { runTables } from '../../nodes/shared/declarative/execute';
 import { describeResource } from '../../nodes/shared/declarative/describe';
 import type { Operation } from '../../nodes/shared/operation/operations';
 import { jsonOf, useNode } from '../harness/nodeRunner';
@@ -22,9 +23,9 @@ const pagedNode: INodeType = {
 	description: {
 		displayName: 'Paged Test',
 		name: 'pagedTest',
-		description: 'Shared routing over a paged listing',
+		description: 'The shared node run over a paged listing',
 		defaults: { name: 'Paged Test' },
-		...declarativeNode(),
+		...tableNode(),
 		properties: [
 			{
 				displayName: 'Resource',
@@ -36,6 +37,9 @@ const pagedNode: INodeType = {
 			},
 			...describeResource('serviceType', listing, 'getAll'),
 		],
+	},
+	execute: async function () {
+		return await runTables(this, { serviceType: listing });
 	},
 };
 

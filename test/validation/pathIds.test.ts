@@ -1,12 +1,7 @@
-import type { INodeProperties, INodeType } from 'n8n-workflow';
-import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
-import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
-import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
-import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
 import { NUMERIC_PATH_IDS, OTHER_PATH_VALUES, pathParams } from '../../nodes/shared/input/path';
 import { useCrm } from '../kits/crm';
 import { describeRefusals } from '../harness/refusals';
+import { ROWS } from '../harness/tables';
 import type { Refusal } from '../harness/refusals';
 const { node, state } = useCrm();
 
@@ -40,24 +35,8 @@ const refused: Refusal[] = [
 }));
 describeRefusals(node, refused);
 
-/** Every operation's path template, from the routing the node declares. */
-function templates(type: INodeType): string[] {
-	return (type.description.properties as INodeProperties[])
-		.filter((p) => p.name === 'operation')
-		.flatMap((p) => (p.options ?? []) as Array<{ routing?: { request?: { url?: string } } }>)
-		.map((o) => o.routing?.request?.url ?? '')
-		.filter(Boolean);
-}
-
 test('every path value of every operation is either a numeric id (checked once, in the path layer) or named with what else it is', () => {
-	const nodes = [
-		new TelcoBillingCustomer(),
-		new TelcoBillingService(),
-		new TelcoBillingCatalog(),
-		new TelcoBillingCrm(),
-		new TelcoBillingBulkEmail(),
-	];
-	const names = new Set(nodes.flatMap(templates).flatMap((t) => pathParams(t).map((p) => p.name)));
+	const names = new Set(ROWS.flatMap(({ op }) => pathParams(op.path).map((p) => p.name)));
 	expect(names.size).toBeGreaterThan(15);
 	const unclassified = [...names].filter(
 		(name) => !NUMERIC_PATH_IDS.includes(name) && !(name in OTHER_PATH_VALUES),

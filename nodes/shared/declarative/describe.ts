@@ -1,6 +1,5 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { Operation } from '../operation/operations';
-import { routingOf } from './routing';
 import { simplifyFields } from './simplify';
 import { DATE_TIME_HINT } from '../input/dates';
 
@@ -41,6 +40,53 @@ function listFields(resource: string, operation: string): INodeProperties[] {
 	];
 }
 
+/**
+ * A field as the editor sees it: where its value is sent (`routing.send`) is read from the table by the node
+ * run (execute.ts), and n8n is not told, since a node with its own `execute` never routes.
+ */
+function editorField(field: INodeProperties): INodeProperties {
+	const shown: INodeProperties = { ...field };
+	delete shown.routing;
+	if (field.type === 'collection' && field.options)
+		shown.options = (field.options as INodeProperties[]).map(editorField);
+	return shown;
+}
+
+/**
+ * One property per field a resource's operations share: a field defined alike for several operations is one
+ * parameter, shown for each of them (n8n's own nodes' way). A field that differs between operations, or
+ * that would move before a field the operation shows ahead of it, stays a property of its own.
+ */
+function mergeShared(fields: INodeProperties[]): INodeProperties[] {
+	const merged: INodeProperties[] = [];
+	const byShape = new Map<string, INodeProperties>();
+	// Where each operation's last field went, so its fields keep their order in the panel.
+	const lastOf = new Map<string, number>();
+	for (const field of fields) {
+		const { operation = [], ...show } = field.displayOptions?.show ?? {};
+		const shape = JSON.stringify({ ...field, displayOptions: { ...field.displayOptions, show } });
+		const after = Math.max(-1, ...operation.map((op) => lastOf.get(String(op)) ?? -1));
+		const earlier = byShape.get(shape);
+		const at = earlier ? merged.indexOf(earlier) : -1;
+		if (earlier?.displayOptions?.show?.operation && at > after) {
+			earlier.displayOptions.show.operation = [
+				...earlier.displayOptions.show.operation,
+				...operation,
+			];
+			for (const op of operation) lastOf.set(String(op), at);
+			continue;
+		}
+		const own = {
+			...field,
+			displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show } },
+		};
+		if (!earlier) byShape.set(shape, own);
+		merged.push(own);
+		for (const op of operation) lastOf.set(String(op), merged.length - 1);
+	}
+	return merged;
+}
+
 /** The operation dropdown and every operation's parameters, shown only where they belong. */
 export function describeResource(
 	resource: string,
@@ -61,12 +107,11 @@ export function describeResource(
 				value: op.value,
 				action: op.action,
 				description: op.description,
-				routing: routingOf(op),
 			})),
 	};
 	const fields = operations.flatMap((op) => [
 		...(op.fields ?? []).map((field) => ({
-			...withDateHint(field),
+			...withDateHint(editorField(field)),
 			displayOptions: show(resource, op.value, field.displayOptions),
 		})),
 		...(op.list ? listFields(resource, op.value) : []),
@@ -75,13 +120,13 @@ export function describeResource(
 			displayOptions: show(resource, op.value, field.displayOptions),
 		})),
 	]);
-	return [operationProperty, ...fields];
+	return [operationProperty, ...mergeShared(fields)];
 }
 
 /**
  * A node with one resource and one operation, the way n8n's single-operation nodes look: no Resource or
  * Operation dropdown. Both stay as hidden parameters with their values, so saved workflows (which hold
- * them) keep working, and the operation's routing travels on the hidden Operation parameter.
+ * them) keep working.
  */
 export function describeSingleOperation(resource: string, operation: Operation): INodeProperties[] {
 	const { value } = operation;
@@ -96,13 +141,12 @@ export function describeSingleOperation(resource: string, operation: Operation):
 			// Not shown; n8n reads the action here to describe the node's Tool variant ("{action} in {node}").
 			displayOptions: { show: { resource: [resource] } },
 			options: [{ name: operation.name, value, action: operation.action }],
-			routing: routingOf(operation),
 		},
 		...fields,
 	];
 }
 
-/** A parameter sent as the body field of the same name. */
+/** A parameter sent as the body field of the same name (the node run reads `routing.send`, execute.ts). */
 export function bodyField(field: INodeProperties): INodeProperties {
 	return { ...field, routing: { send: { type: 'body', property: field.name } } };
 }

@@ -10,14 +10,14 @@ import { CREDENTIAL_TYPE } from '../transport/transport';
 export const SIMPLIFY_SINCE = 1.1;
 
 /**
- * What every declarative node of the package shares (lint wants icon and subtitle in each node file):
- * connections, credential, request defaults; `simplify` for a node with operations that have Simplify.
+ * What every node run from operation tables shares (lint wants icon and subtitle in each node file):
+ * connections and credential; `simplify` for a node with operations that have Simplify.
  */
-export function declarativeNode(
+export function tableNode(
 	options: { simplify?: boolean } = {},
 ): Pick<
 	INodeTypeDescription,
-	'group' | 'version' | 'defaultVersion' | 'inputs' | 'outputs' | 'credentials' | 'requestDefaults'
+	'group' | 'version' | 'defaultVersion' | 'inputs' | 'outputs' | 'credentials'
 > {
 	return {
 		group: ['transform'],
@@ -27,11 +27,5 @@ export function declarativeNode(
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-		// Every answer reaches postReceive, which judges HTTP errors and HTTP-200 refusals alike.
-		requestDefaults: {
-			headers: { Accept: 'application/json' },
-			json: true,
-			ignoreHttpStatusErrors: true,
-		},
 	};
 }

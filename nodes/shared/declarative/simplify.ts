@@ -1,10 +1,6 @@
-import type {
-	IDisplayOptions,
-	IExecuteSingleFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { RecordShape, ShapesBy } from '../operation/operations';
+import type { RequestInput } from '../input/rules';
 import type { OutputChoice } from '../output/simplify';
 import { SIMPLIFY_SINCE } from './node';
 
@@ -115,10 +111,10 @@ export function simplifyFields(simplify: RecordShape | ShapesBy | undefined): IN
 }
 
 /** What the item's node asks for: a tool's Output if it is a tool, otherwise Simplify. */
-export function outputChoiceOf(context: IExecuteSingleFunctions): OutputChoice {
-	const tool = context.getNodeParameter('toolOutput', '') as string;
+export function outputChoiceOf({ param }: RequestInput): OutputChoice {
+	const tool = param('toolOutput', '') as string;
 	if (tool === 'selected')
-		return { mode: 'selected', fields: context.getNodeParameter('selectedFields', []) as string[] };
+		return { mode: 'selected', fields: param('selectedFields', []) as string[] };
 	if (tool === 'simplified' || tool === 'raw') return { mode: tool };
-	return context.getNodeParameter('simple', false) ? { mode: 'simplified' } : { mode: 'raw' };
+	return param('simple', false) ? { mode: 'simplified' } : { mode: 'raw' };
 }

@@ -1,6 +1,6 @@
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
+	IExecuteFunctions,
 	INodeExecutionData,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -117,6 +117,8 @@ export interface OperationSpec {
 	 * as its text, as the spec types it.
 	 */
 	textFields?: string[];
+	/** Body fields the spec types as 0/1 flags, offered as switches: sent as 1 or 0. */
+	flagFields?: string[];
 	/**
 	 * An update: body fields whose value is blank (empty or whitespace-only text, null) are left out, not
 	 * sent, so a mapped empty cell never erases what the platform holds (the spec gives no way to clear).
@@ -135,7 +137,7 @@ export interface OperationSpec {
 export type Refuse = (message: string, description: string) => Error;
 
 /**
- * The steps an operation may add, in the order they run for each input item (routing.ts): the input is
+ * The steps an operation may add, in the order they run for each input item (execute.ts): the input is
  * read and checked by the rules, then `prepare`; at send time `beforeRequest`, `sendBody`, and either
  * `answerFrom` or the row's own request; then the answer through `outputOf` (or `refusalAsAnswer` when the
  * platform refused), one item per record (`whenEmpty` when there is none), and `shapeItems` last.
@@ -186,18 +188,19 @@ export interface OperationHooks {
 	whenEmpty?: (input: RequestInput) => IDataObject | undefined;
 	/**
 	 * Reshapes one input item's output items after a successful answer (a report's rows as one item, or as
-	 * a file): runs with the item's context.
+	 * a file).
 	 */
-	shapeItems?: (
-		this: IExecuteSingleFunctions,
-		items: INodeExecutionData[],
-	) => Promise<INodeExecutionData[]>;
+	shapeItems?: (items: INodeExecutionData[], item: ItemOf) => Promise<INodeExecutionData[]>;
 }
 
-/**
- * One row of a node's operation table: everything `routingOf` needs to compile it into declarative
- * routing.
- */
+/** The input item an operation step works for: its index, its input, and the node run's context. */
+export interface ItemOf {
+	index: number;
+	input: RequestInput;
+	context: IExecuteFunctions;
+}
+
+/** One row of a node's operation table: everything the node run (execute.ts) needs to carry it out. */
 export type Operation = OperationSpec & OperationHooks;
 
 // The method alone misjudges these: the platform reads through POST (searches, filters, previews, reports,

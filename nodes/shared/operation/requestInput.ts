@@ -1,9 +1,9 @@
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeHelpers, NodeOperationError } from 'n8n-workflow';
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
+	IExecuteFunctions,
 	INodeProperties,
+	INodeTypeDescription,
 } from 'n8n-workflow';
 import { toPlatformDate, toPlatformDateTime } from '../input/dates';
 import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../input/path';
@@ -13,24 +13,85 @@ import { isBlank, listedOptionsRefusal, nothingSentFor } from '../input/rules';
 import type { RequestInput } from '../input/rules';
 
 /**
- * What an operation is about to send for one item, read from what RoutingNode built out of the
- * parameters (body and query from `routing.send`) and the path values the template names.
+ * Reads each parameter of one item at most once (n8n evaluates an expression at every read), resource
+ * locators resolved to their value; a parameter absent from the node (hidden for this operation) is its
+ * fallback.
+ */
+function parameterReader(context: IExecuteFunctions, itemIndex: number): RequestInput['param'] {
+	const { parameters } = context.getNode();
+	const read = new Map<string, unknown>();
+	return (name, fallback) => {
+		if (parameters[name] === undefined) return fallback;
+		if (!read.has(name))
+			read.set(name, context.getNodeParameter(name, itemIndex, fallback, { extractValue: true }));
+		return read.get(name);
+	};
+}
+
+/** Where a field's value is sent: `routing.send` in the operation table says so, as n8n's declarative nodes do. */
+function sendOf(field: INodeProperties): { type: 'body' | 'query'; property: string } | undefined {
+	const send = field.routing?.send;
+	if (!send || typeof send.property !== 'string') return undefined;
+	return { type: send.type === 'query' ? 'query' : 'body', property: send.property };
+}
+
+/**
+ * Whether a field is shown for the node's current parameters, by its own display rules (the table already
+ * chose the operation's fields). Only the node type's name is needed: a tool variant's ends in "Tool".
+ */
+function isShown(context: IExecuteFunctions, field: INodeProperties): boolean {
+	const node = context.getNode();
+	const type = { name: node.type } as INodeTypeDescription;
+	return NodeHelpers.displayParameter(node.parameters, field, node, type, node.parameters);
+}
+
+/**
+ * The body and query of the operation's fields, each parameter read once: a field with `routing.send` is sent
+ * as its property, and so is every field of an "Add Field" collection that has one.
+ */
+function sentValues(context: IExecuteFunctions, op: Operation, param: RequestInput['param']) {
+	const body: IDataObject = {};
+	const qs: IDataObject = {};
+	const place = (to: 'body' | 'query', property: string, value: unknown) =>
+		Object.defineProperty(to === 'body' ? body : qs, property, {
+			value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
+	const { parameters } = context.getNode();
+	for (const field of op.fields ?? []) {
+		if (parameters[field.name] === undefined || !isShown(context, field)) continue;
+		const send = sendOf(field);
+		if (send) place(send.type, send.property, param(field.name));
+		else if (field.type === 'collection') {
+			const given = (param(field.name, {}) ?? {}) as IDataObject;
+			for (const option of (field.options ?? []) as INodeProperties[]) {
+				const inner = sendOf(option);
+				if (inner && Object.prototype.hasOwnProperty.call(given, option.name))
+					place(inner.type, inner.property, given[option.name]);
+			}
+		}
+	}
+	return { body, qs };
+}
+
+/**
+ * What an operation is about to send for one item: the body and query of its fields, the path values its
+ * template names, each parameter read once.
  */
 export function readInput(
-	context: IExecuteSingleFunctions,
+	context: IExecuteFunctions,
 	op: Operation,
-	options: IHttpRequestOptions,
+	itemIndex: number,
 ): RequestInput {
+	const param = parameterReader(context, itemIndex);
+	const { parameters } = context.getNode();
 	const input: RequestInput = {
 		path: {},
-		body: { ...((options.body as IDataObject | undefined) ?? {}) },
-		qs: { ...((options.qs as IDataObject | undefined) ?? {}) },
-		// Parameters hidden for this operation are absent from the node: their fallback applies.
-		param: (name, fallback) =>
-			context.getNode().parameters[name] === undefined
-				? fallback
-				: context.getNodeParameter(name, fallback, { extractValue: true }),
-		given: (name) => !isBlank(context.getNode().parameters[name]),
+		...sentValues(context, op, param),
+		param,
+		given: (name) => !isBlank(parameters[name]),
 	};
 	if (op.leaveOutBlank)
 		for (const [field, value] of Object.entries(input.body))
@@ -60,19 +121,25 @@ export function readInput(
 		const number = text === undefined ? undefined : exactNumber(text);
 		if (number !== undefined) input.body[field] = number;
 	}
+	// The spec's 0/1 flags, offered as switches.
+	for (const field of op.flagFields ?? []) {
+		const value = input.body[field];
+		if (typeof value === 'boolean') input.body[field] = value ? 1 : 0;
+	}
 	return input;
 }
 
 /** Refuses input the spec does not allow, naming the field and the rule, before anything is sent. */
 export function checkInput(
-	context: IExecuteSingleFunctions,
+	context: IExecuteFunctions,
 	op: Operation,
 	input: RequestInput,
+	itemIndex: number,
 ): void {
 	const refuse = (message: string) =>
 		new NodeOperationError(context.getNode(), message, {
-			itemIndex: context.getItemIndex(),
-			description: nothingSentFor(context.getItemIndex()),
+			itemIndex,
+			description: nothingSentFor(itemIndex),
 		});
 	for (const { name, optional } of pathParams(op.path)) {
 		if (name === 'page') continue;

@@ -258,3 +258,21 @@ export function transportFailure(error: IDataObject): KindedFailure {
 	}
 	return { message: `Request to the billing platform failed: ${raw}`, kind: 'network' };
 }
+
+// Bulk email's codes for a key it does not take: the key, not the item, is wrong.
+const KEY_CODES = ['invalid_key', 'capability_denied'];
+
+/**
+ * A failure no item can escape: the key is refused, or the Base URL answers as a website rather than the
+ * API. Every other item would meet it too, so it fails the node, whatever Continue On Fail says, as the
+ * credential test would (it is the credential to fix, not the items).
+ */
+export function isNodeWide(error: unknown): boolean {
+	if (!(error instanceof PlatformRequestError || error instanceof RefusedAnswer)) return false;
+	const { failure } = error;
+	return (
+		failure.kind === 'baseUrl' ||
+		(failure.kind === 'refused' && isInvalidKey(failure.message)) ||
+		KEY_CODES.includes(failure.errorCode ?? '')
+	);
+}

@@ -1,7 +1,6 @@
 /**
- * At most `limit` tasks at once; the others wait their turn in the order they asked. n8n starts every input
- * item's request of a declarative node at the same moment, so without this a run of 5,000 items puts
- * thousands of requests on the platform together.
+ * At most `limit` tasks at once; the others wait their turn in the order they asked. A node run's items are
+ * sent side by side, and a shared platform answers a burst of thousands with throttling or an outage.
  */
 export class Limiter {
 	private active = 0;
@@ -49,27 +48,6 @@ export class Limiter {
  * said how long to wait (Retry-After), so the wait must not be cut short.
  */
 export type Aside = (wait: () => Promise<void>, hint?: { asked: boolean }) => Promise<void>;
-
-// One limiter per node run, shared by its items (their contexts are separate objects).
-const running = new Map<string, Limiter>();
-
-/** Runs `task` under the limiter of the node run `key`, made on first use with `limit` slots. */
-export async function limited<T>(
-	key: string,
-	limit: number,
-	task: (aside: Aside) => Promise<T>,
-): Promise<T> {
-	let limiter = running.get(key);
-	if (!limiter) {
-		limiter = new Limiter(limit);
-		running.set(key, limiter);
-	}
-	try {
-		return await limiter.run(task);
-	} finally {
-		if (limiter.idle && running.get(key) === limiter) running.delete(key);
-	}
-}
 
 /** Requests of one node run in flight at once, unless the credential says otherwise. */
 export const DEFAULT_CONCURRENCY = 5;

@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	ICredentialsDecrypted,
@@ -25,7 +24,7 @@ export const CREDENTIAL_TYPE = 'telcoBillingApi';
 /** The portal user's login, for the one endpoint that takes it (get-key). */
 export const PORTAL_LOGIN_CREDENTIAL_TYPE = 'telcoBillingPortalLoginApi';
 
-type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
+type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 // The credential fields that hold secrets, whichever credential a request goes through.
 const SECRET_CREDENTIAL_FIELDS = ['apiKey', 'password'];
@@ -53,14 +52,19 @@ export interface RequestSettings {
 	record?: TryRecord;
 	/** Runs a wait between tries outside the node run's concurrency bound (Limiter). */
 	aside?: Aside;
+	/** The input item the request is for, named in its error. */
+	itemIndex?: number;
 }
 
-/** The request's credential, read once for many requests (RequestSettings.credentialData). */
+/**
+ * The request's credential, read once for a node run's requests (RequestSettings.credentialData): n8n otherwise
+ * reads it from its database and decrypts it for each request.
+ */
 export async function readCredential(
 	context: IExecuteFunctions,
 	type = CREDENTIAL_TYPE,
 ): Promise<ICredentialsDecrypted> {
-	const data = await context.getCredentials(type);
+	const data = await context.getCredentials(type, 0);
 	const details = context.getNode().credentials?.[type];
 	return { id: details?.id ?? '', name: details?.name ?? '', type, data };
 }
@@ -99,8 +103,7 @@ async function failed(
 	// Redacted before the cut, so a key straddling the limit cannot leave its first characters behind.
 	let message = redact(failure.message, secrets);
 	if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE)}…`;
-	const itemIndex = 'getItemIndex' in context ? context.getItemIndex() : undefined;
-	const { preface } = settings;
+	const { preface, itemIndex } = settings;
 	return new PlatformRequestError(
 		context.getNode(),
 		{ ...failure, message, ...(preface && { preface }) },

@@ -1,0 +1,437 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { recordItems, toSafeError } from '../output/errors';
+import { failureOfItem } from '../output/items';
+import { isNodeWide, PlatformRequestError } from '../platform/failure';
+import { fillPath } from '../input/path';
+import { isRepeatable, writeKeysOf } from '../operation/operations';
+import type { ItemOf, Notes, Operation, OutputContext, SendOptions } from '../operation/operations';
+import { lacksRoot, RecordFailures, toRecords } from '../output/output';
+import { shapeFor, shapeRecord } from '../output/simplify';
+import { outputChoiceOf } from './simplify';
+import { walkPages } from '../transport/pager';
+import { checkInput, readInput } from '../operation/requestInput';
+import type { RequestInput } from '../input/rules';
+import { subjectOf } from '../operation/subject';
+import { customerIdOf } from '../operation/customerRef';
+import { concurrencyOf, Limiter } from '../transport/limiter';
+import { Turns } from '../transport/turns';
+import type { Turn } from '../transport/turns';
+import {
+	CREDENTIAL_TYPE,
+	platformRequest,
+	readCredential,
+	secretsOfRequest,
+} from '../transport/transport';
+import type { RequestSettings } from '../transport/transport';
+import { stoppedDescription, writtenOf } from './stopped';
+import type { Written } from './stopped';
+
+// The largest page the query-paged listings accept (serviceType/search: limit at most 100).
+const QUERY_PAGE_SIZE = 100;
+
+/** A node's operation tables, by the value of its Resource parameter. */
+export type Tables = Record<string, Operation[]>;
+
+/** One input item on its way: its input as read and checked, and what the run learned of it. */
+interface Item extends ItemOf {
+	op: Operation;
+	settings: RequestSettings;
+	/** Why the input was refused: nothing is sent for this item. */
+	refusal?: unknown;
+	/** What the operation's extra requests made before the main one found (e.g. the counted audience). */
+	before?: IDataObject;
+	/** The item's place among the node run's items writing the same records. */
+	turn?: Turn;
+}
+
+/**
+ * One run of a node over its input items: each item's parameters read once and checked before anything is
+ * sent, then every request through the one transport under the run's concurrency bound, the credential read
+ * once. The node owns its item loop (see DEVELOPMENT.md, "Why the nodes run their own item loop"); what each
+ * operation does is its row in the table.
+ */
+class NodeRun {
+	private readonly limiter: Limiter;
+
+	private readonly turns = new Turns();
+
+	/** Why the node stops, by item: the first in input order is thrown once every started item has ended. */
+	private readonly stops = new Map<number, Error>();
+
+	private readonly written: Written[] = [];
+
+	/** A failure every item would meet (a refused key), once one item has met it: nothing more is sent. */
+	private nodeWide?: PlatformRequestError;
+
+	private constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly op: Operation,
+		private readonly settings: RequestSettings,
+		private readonly secrets: string[],
+	) {
+		this.limiter = new Limiter(concurrencyOf(settings.credentialData?.data?.maxConcurrency));
+	}
+
+	static async start(context: IExecuteFunctions, op: Operation): Promise<NodeRun> {
+		const type = op.credential ?? CREDENTIAL_TYPE;
+		// Read once for the run; a node that cannot read it fails at its first request, in the usual words.
+		const credentialData: ICredentialsDecrypted | undefined = await readCredential(
+			context,
+			type,
+		).catch(() => undefined);
+		const settings: RequestSettings = { credential: op.credential, credentialData };
+		return new NodeRun(context, op, settings, await secretsOfRequest(context, settings));
+	}
+
+	private get stopping(): boolean {
+		return this.stops.size > 0;
+	}
+
+	/**
+	 * Every item's output in input order, each paired to its input. A write that stops on a failure has every
+	 * item read and checked before any is sent, so a refused item stops it with nothing sent. Otherwise (a
+	 * read, which changes nothing, or a run that continues past failures) items are sent as they are read, a
+	 * few ahead of the requests in flight, so reading the next items overlaps waiting for the platform.
+	 */
+	async all(): Promise<INodeExecutionData[]> {
+		const count = this.context.getInputData().length;
+		const outputs: Array<Promise<INodeExecutionData[]>> = [];
+		if (!this.context.continueOnFail() && !isRepeatable(this.op)) {
+			const items = Array.from({ length: count }, (_, index) => this.read(index));
+			const refused = items.find((item) => item.refusal);
+			if (refused)
+				throw toSafeError(this.context.getNode(), refused.refusal, refused.index, this.secrets);
+			for (const item of items) outputs.push(this.send(item));
+		} else {
+			const ahead = new Window(2 * this.limiter.limit);
+			for (let index = 0; index < count && !this.stopping; index++) {
+				const item = this.read(index);
+				if (item.refusal && !this.context.continueOnFail()) {
+					this.stops.set(
+						index,
+						toSafeError(this.context.getNode(), item.refusal, index, this.secrets),
+					);
+					break;
+				}
+				outputs.push(ahead.add(this.send(item)));
+				await ahead.room();
+			}
+		}
+		const done = await Promise.all(outputs);
+		if (this.stopping) throw this.stopError();
+		return done.flat();
+	}
+
+	private read(index: number): Item {
+		const { context, op } = this;
+		const secrets = (input: RequestInput) =>
+			(op.secretFields ?? []).map((field) => String(input.body[field] ?? ''));
+		let input: RequestInput | undefined;
+		try {
+			input = readInput(context, op, index);
+			checkInput(context, op, input, index);
+			op.prepare?.(input);
+			return { index, input, context, op, settings: this.itemSettings(index, secrets(input)) };
+		} catch (refusal) {
+			input ??= { path: {}, body: {}, qs: {}, param: (_name, fallback) => fallback };
+			return { index, input, context, op, settings: this.itemSettings(index, []), refusal };
+		}
+	}
+
+	private itemSettings(itemIndex: number, secrets: string[]): RequestSettings {
+		// The values of the operation's secret body fields are kept out of its errors.
+		return { ...this.settings, itemIndex, secrets };
+	}
+
+	/** The item's requests, once its turn has come and a place is free; its failure as the node would have it. */
+	private async send(item: Item): Promise<INodeExecutionData[]> {
+		if (item.refusal) return await this.failed(item, item.refusal);
+		// Taken now, in input order, before any item waits.
+		const keys = writeKeysOf(this.op, item.input);
+		item.turn = keys.length ? this.turns.take(keys) : undefined;
+		try {
+			// Waiting for an earlier item on the same record holds no limiter place.
+			await item.turn?.ready;
+			if (this.stopping) return [];
+			return await this.limiter.run(async (aside) => {
+				if (this.stopping) return [];
+				if (this.nodeWide) return await this.failed(item, this.notSent(item, this.nodeWide));
+				item.settings = { ...item.settings, aside };
+				try {
+					const items = await itemsFor(item);
+					const shaped = this.op.shapeItems ? await this.op.shapeItems(items, item) : items;
+					if (!isRepeatable(this.op)) this.written.push(writtenOf(item.index, shaped));
+					return shaped;
+				} catch (error) {
+					return await this.failed(item, error);
+				}
+			});
+		} finally {
+			item.turn?.end();
+		}
+	}
+
+	/**
+	 * A failure of one item: its error item under Continue On Fail, otherwise the reason the node stops (no
+	 * item is sent after it). A failure every item would meet (a refused key, a Base URL that is not the API)
+	 * sends nothing more: under Continue each later item gets it as its error, unsent. It is not thrown
+	 * there, since n8n would pass the input items on to the success output as if they had been written.
+	 */
+	private async failed(item: Item, error: unknown): Promise<INodeExecutionData[]> {
+		const { context, op } = this;
+		const continuing = context.continueOnFail();
+		if (error instanceof RecordFailures && continuing)
+			return recordItems(
+				context.getNode(),
+				error,
+				item.index,
+				item.settings.secrets ?? [],
+				context.getNode().onError === 'continueErrorOutput',
+			);
+		const secrets = [...this.secrets, ...(item.settings.secrets ?? [])];
+		// The record named beside a terse answer is the user's input: the key may be typed there too.
+		const subject = subjectOf(op, item.input);
+		const safe = toSafeError(context.getNode(), error, item.index, secrets, subject);
+		if (isNodeWide(safe) && !this.nodeWide) {
+			this.nodeWide = safe as PlatformRequestError;
+			context.addExecutionHints({
+				message: `${safe.message}. No item was sent after it.`,
+				type: 'danger',
+				location: 'outputPane',
+			});
+		}
+		if (continuing) return [failureOfItem(context, safe, item.index, secrets)];
+		this.stops.set(item.index, safe);
+		return [];
+	}
+
+	/** The node-wide failure, for an item not sent because an earlier one met it. */
+	private notSent(item: Item, cause: PlatformRequestError): PlatformRequestError {
+		return new PlatformRequestError(
+			this.context.getNode(),
+			{
+				...cause.failure,
+				preface:
+					'Not sent: an earlier item of this run met this failure, which every item would meet.',
+			},
+			item.index,
+		);
+	}
+
+	/** The first stop in input order, saying which items had already been written. */
+	private stopError(): Error {
+		const first = Math.min(...this.stops.keys());
+		const error = this.stops.get(first) as Error & { description?: string | null };
+		const written = stoppedDescription(this.written);
+		if (written) error.description = [error.description, written].filter(Boolean).join(' ');
+		return error;
+	}
+}
+
+/** Items sent and not yet answered, at most `size`: reading waits for room, so it stays a few items ahead. */
+class Window {
+	private open = 0;
+
+	private waiting?: () => void;
+
+	constructor(private readonly size: number) {}
+
+	add<T>(task: Promise<T>): Promise<T> {
+		this.open++;
+		return task.finally(() => {
+			this.open--;
+			this.waiting?.();
+			this.waiting = undefined;
+		});
+	}
+
+	async room(): Promise<void> {
+		if (this.open < this.size) return;
+		await new Promise<void>((resolve) => (this.waiting = resolve));
+	}
+}
+
+/** Runs the node's operation over its input items: what every table-driven node's `execute` does. */
+export async function runTables(
+	context: IExecuteFunctions,
+	tables: Tables,
+): Promise<INodeExecutionData[][]> {
+	const resource = String(context.getNodeParameter('resource', 0));
+	const operation = String(context.getNodeParameter('operation', 0));
+	const op = tables[resource]?.find((row) => row.value === operation);
+	if (!op)
+		throw new NodeOperationError(
+			context.getNode(),
+			`The operation "${operation}" is not one of ${resource}'s`,
+		);
+	const run = await NodeRun.start(context, op);
+	return [await run.all()];
+}
+
+function notesOf(item: Item): Notes {
+	return { item: item.index, about: item.turn?.notes ?? (() => ({})) };
+}
+
+/** Sends a further request of this item through the operation's credential, judged like every other. */
+function senderFor(item: Item) {
+	return async ({ repeatable, ...options }: SendOptions, preface?: string) =>
+		await platformRequest(
+			item.context,
+			{ ...options, method: options.method ?? 'GET' },
+			{ ...item.settings, preface, ...(repeatable === undefined ? {} : { repeatable }) },
+		);
+}
+
+/**
+ * An operation whose refusals are answers (a portal login that does not work): the item instead of the
+ * failure, for a refusal in an HTTP 200 without error_code. Transport and HTTP failures still fail.
+ */
+async function answerInstead(
+	op: Operation,
+	error: unknown,
+	context: OutputContext,
+): Promise<IDataObject | undefined> {
+	if (!op.refusalAsAnswer || !(error instanceof PlatformRequestError)) return undefined;
+	const { failure } = error;
+	if (failure.kind !== 'refused' || failure.errorCode) return undefined;
+	return await op.refusalAsAnswer(failure, context);
+}
+
+function limitOf({ op, input }: Item): number | undefined {
+	if (!op.list || input.param('returnAll', false)) return undefined;
+	return input.param('limit', 50) as number;
+}
+
+function itemsOf(item: Item, records: IDataObject[]): INodeExecutionData[] {
+	const { op, input, index } = item;
+	const limit = limitOf(item);
+	let out = limit === undefined ? records : records.slice(0, limit);
+	const shape = shapeFor(op.output?.simplify, (name) => input.param(name, ''));
+	if (shape) {
+		const choice = outputChoiceOf(input);
+		out = out.map((record) => shapeRecord(record, shape, choice));
+	}
+	const placeholder = out.length === 0 ? op.whenEmpty?.(input) : undefined;
+	if (placeholder) out = [placeholder];
+	return out.map((json) => ({ json, pairedItem: { item: index } }));
+}
+
+/** The credential the operation's answer may be compared with: the run's, or another the node holds. */
+function credentialOf(item: Item) {
+	return async (type: string) =>
+		type === (item.op.credential ?? CREDENTIAL_TYPE) && item.settings.credentialData?.data
+			? item.settings.credentialData.data
+			: await item.context.getCredentials(type, item.index);
+}
+
+/**
+ * The answer as items: shaped by the operation (outputOf may make further requests), one item per record.
+ * A refusal the operation reads as an answer (refusalAsAnswer) becomes its item instead of a failure.
+ */
+async function outputItems(
+	item: Item,
+	answer: () => Promise<unknown>,
+): Promise<INodeExecutionData[]> {
+	const { op } = item;
+	const output: OutputContext = {
+		input: item.input,
+		before: item.before,
+		credential: credentialOf(item),
+		request: senderFor(item),
+		notes: notesOf(item),
+	};
+	const read = async () => {
+		const body = await answer();
+		const shaped = op.outputOf ? await op.outputOf(body, output) : body;
+		return itemsOf(item, toRecords(shaped, op.output));
+	};
+	return await read().catch(async (error: unknown) => {
+		const instead = await answerInstead(op, error, output).catch(() => undefined);
+		if (!instead) throw error;
+		return itemsOf(item, [instead]);
+	});
+}
+
+/** Every page of a paged listing, through the one pager. */
+async function readPages(item: Item, sent: IHttpRequestOptions): Promise<INodeExecutionData[]> {
+	const { op, input } = item;
+	const output = { ...op.output, root: op.output?.root ?? 'results' };
+	const pageRequest = (page: number): IHttpRequestOptions =>
+		op.pageInQuery
+			? { ...sent, qs: { ...sent.qs, page, limit: QUERY_PAGE_SIZE } }
+			: { ...sent, url: fillPath(op.path, { ...input.path, page }) };
+	const records = await walkPages(
+		async (page) => {
+			const body = (await platformRequest(item.context, pageRequest(page), {
+				...item.settings,
+				repeatable: isRepeatable(op),
+			})) as IDataObject;
+			// An answer without its list key is output whole: it has no pages to walk.
+			return { body, rows: toRecords(body, output), last: lacksRoot(body, output.root) };
+		},
+		{ limit: limitOf(item) },
+	);
+	return itemsOf(item, records);
+}
+
+/**
+ * A customer in the path given by anything but its ID (an account_id, a company or person name, as a model
+ * fills it) is looked up first, and the path carries the ID: a name the platform would not know reaches
+ * the customer it is, and one that is no customer's, or several customers', stops before any write.
+ */
+async function customerInPath(
+	request: ReturnType<typeof senderFor>,
+	{ op, input }: Item,
+	sent: IHttpRequestOptions,
+): Promise<void> {
+	const ref = input.path.cid;
+	if (ref === undefined || /^\d+$/.test(String(ref).trim())) return;
+	input.path.cid = String(await customerIdOf(request, ref));
+	sent.url = fillPath(op.path, { ...input.path, page: 1 });
+}
+
+/** The request the row makes for this item, as its input fills it. */
+function requestOf({ op, input }: Item): IHttpRequestOptions {
+	return {
+		method: op.method,
+		url: fillPath(op.path, { ...input.path, page: 1 }),
+		qs: input.qs,
+		...(op.method === 'GET'
+			? {}
+			: { body: (op.sendBody ? op.sendBody(input) : input.body) as IDataObject }),
+	};
+}
+
+/** The operation's requests for one item, and its output items. */
+async function itemsFor(item: Item): Promise<INodeExecutionData[]> {
+	const { op, input } = item;
+	const request = senderFor(item);
+	const sent = requestOf(item);
+	// An operation assembled from its own requests resolves its customer itself (Customer Update).
+	if (!op.answerFrom) await customerInPath(request, item, sent);
+	if (op.list === 'paged') return await readPages(item, sent);
+	if (op.answerFrom)
+		return itemsOf(item, toRecords(await op.answerFrom(request, input, notesOf(item)), op.output));
+	if (op.beforeRequest) {
+		const refuse = (message: string, description: string) =>
+			new NodeOperationError(item.context.getNode(), message, {
+				itemIndex: item.index,
+				description,
+			});
+		item.before = await op.beforeRequest(request, input, refuse);
+		if (op.sendBody && op.method !== 'GET')
+			sent.body = op.sendBody(input, item.before) as IDataObject;
+	}
+	const repeatable = isRepeatable(op);
+	return await outputItems(
+		item,
+		async () => await platformRequest(item.context, sent, { ...item.settings, repeatable }),
+	);
+}
