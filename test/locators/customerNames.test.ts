@@ -22,10 +22,10 @@ test('a company name in a path field (Get Balance) reaches the one customer with
 	expect(jsonOf(result)).toEqual([expect.objectContaining({ cid: 1004 })]);
 });
 
-test('case and spaces do not matter; a trading name and a person’s full name resolve too', async () => {
+test('an exact company, trading name or person’s full name resolves; one differing only in case or spacing is refused, naming the customer it may be', async () => {
 	const target = seeded(1006);
 	for (const ref of [
-		`  ${String(target.company).toUpperCase()} `,
+		`  ${String(target.company)} `,
 		String(target.trading_name),
 		`${String(target.name)} ${String(target.surname)}`,
 	]) {
@@ -34,6 +34,19 @@ test('case and spaces do not matter; a trading name and a person’s full name r
 		});
 		expect([ref, jsonOf(result)]).toEqual([ref, [expect.objectContaining({ cid: 1006 })]]);
 	}
+	// The platform's search may or may not compare case: a near miss is a suggestion, never a match.
+	const loud = String(target.company).toUpperCase();
+	const result = await node.run(customer('getBalance', { cid: rl(loud) }), {
+		continueOnFail: true,
+	});
+	expect(jsonOf(result)).toEqual([
+		{
+			error: expect.stringContaining(
+				`No customer is "${loud}" (ID, account_id, crm_id, company or name, exactly). Customers whose ` +
+					`name differs from it only in case or spacing: ${String(target.company)} (1006).`,
+			),
+		},
+	]);
 });
 
 test('a company name in a body field (Charge Item Add) is written to that customer', async () => {
@@ -56,13 +69,13 @@ test('a name two customers share stops the item, naming both and what to give; n
 		{
 			resource: 'bundle',
 			operation: 'create',
-			cid: rl('harbour plumbing'),
+			cid: rl('Harbour Plumbing'),
 			name: 'Team Pack',
 		},
 		{ continueOnFail: true },
 	);
 	const [error] = jsonOf(result) as IDataObject[];
-	expect(String(error.error)).toContain('"harbour plumbing" is 2 customers');
+	expect(String(error.error)).toContain('"Harbour Plumbing" is 2 customers');
 	expect(String(error.error)).toMatch(/Harbour Plumbing \(1003\).*Harbour Plumbing \(1008\)/);
 	expect(String(error.error)).toContain('customer ID (digits');
 	expect(sim2.requests.filter((r) => r.method === 'POST')).toEqual([]);

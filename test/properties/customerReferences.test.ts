@@ -9,7 +9,8 @@ import { onFreshPlatform, platformCase } from './platform';
 // A customer given the way people and AI models give one (an ID as text or as a number, account_id, crm_id,
 // company, trading name, person name, email; any case, spaces around), several items at once, some naming the
 // same customer, some no customer, some a company two customers share, under platform faults. Charge Item Add
-// writes what it resolves into the request body.
+// writes what it resolves into the request body. A name is a customer's only when it is the customer's name
+// exactly (spaces around aside); an email ignoring case: a name in another case is refused, never taken.
 
 afterAll(async () => await shutdownEngine());
 
@@ -45,10 +46,13 @@ const referenceCase = fc.record({
 	shared: fc.boolean(),
 });
 
-const norm = (value: unknown) =>
-	String(value ?? '')
+const same = (a: unknown, b: unknown) => String(a ?? '').trim() === String(b ?? '').trim();
+const sameEmail = (a: unknown, b: unknown) =>
+	String(a ?? '')
 		.trim()
-		.replace(/\s+/g, ' ')
+		.toLowerCase() ===
+	String(b ?? '')
+		.trim()
 		.toLowerCase();
 
 type Reference = { cid: number; form: Form; casing: string; before: string; after: string };
@@ -90,10 +94,12 @@ function named(sim: Simulator, value: unknown): number[] {
 	);
 	if (byId.length) return byId.map((c) => c.cid);
 	return customers
-		.filter((c) =>
-			[c.company, c.trading_name, `${String(c.name)} ${String(c.surname)}`, c.email].some(
-				(name) => name && norm(name) === norm(text),
-			),
+		.filter(
+			(c) =>
+				[c.company, c.trading_name, `${String(c.name)} ${String(c.surname)}`].some(
+					(name) => name && same(name, text),
+				) ||
+				(c.email && sameEmail(c.email, text)),
 		)
 		.map((c) => c.cid);
 }

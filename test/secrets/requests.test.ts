@@ -33,7 +33,7 @@ test('path values are encoded: a customer reference cannot change the path', asy
 	]);
 	// Looked up by name too: the search's value is one encoded segment as well.
 	expect(node.sim().requests.map((r) => r.url)).toContain(
-		`/${encodeURIComponent(KEY)}/customer/search/name/..%2Fgetall%3Fx%3D%2F`,
+		`/${encodeURIComponent(KEY)}/customer/search/name/..%2FgetAll%3Fx%3D%2F`,
 	);
 });
 

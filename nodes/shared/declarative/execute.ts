@@ -42,6 +42,8 @@ export type Tables = Record<string, Operation[]>;
 /** One input item on its way: its input as read and checked, and what the run learned of it. */
 interface Item extends ItemOf {
 	op: Operation;
+	/** Values made once for the node run and shared by its items (Request.once). */
+	once: <T>(key: string, make: () => Promise<T>) => Promise<T>;
 	settings: RequestSettings;
 	/** Why the input was refused: nothing is sent for this item. */
 	refusal?: unknown;
@@ -66,6 +68,8 @@ class NodeRun {
 	private readonly stops = new Map<number, Error>();
 
 	private readonly written: Written[] = [];
+
+	private readonly made = new Map<string, Promise<unknown>>();
 
 	/** A failure every item would meet (a refused key), once one item has met it: nothing more is sent. */
 	private nodeWide?: PlatformRequestError;
@@ -129,8 +133,19 @@ class NodeRun {
 		return done.flat();
 	}
 
+	/** A value made once for the run (a failed one is made again by the next item that asks). */
+	private readonly once = async <T>(key: string, make: () => Promise<T>): Promise<T> => {
+		let made = this.made.get(key) as Promise<T> | undefined;
+		if (!made) {
+			made = make();
+			this.made.set(key, made);
+			made.catch(() => this.made.delete(key));
+		}
+		return await made;
+	};
+
 	private read(index: number): Item {
-		const { context, op } = this;
+		const { context, op, once } = this;
 		const secrets = (input: RequestInput) =>
 			(op.secretFields ?? []).map((field) => String(input.body[field] ?? ''));
 		let input: RequestInput | undefined;
@@ -138,10 +153,17 @@ class NodeRun {
 			input = readInput(context, op, index);
 			checkInput(context, op, input, index);
 			op.prepare?.(input);
-			return { index, input, context, op, settings: this.itemSettings(index, secrets(input)) };
+			return {
+				index,
+				input,
+				context,
+				op,
+				once,
+				settings: this.itemSettings(index, secrets(input)),
+			};
 		} catch (refusal) {
 			input ??= { path: {}, body: {}, qs: {}, param: (_name, fallback) => fallback };
-			return { index, input, context, op, settings: this.itemSettings(index, []), refusal };
+			return { index, input, context, op, once, settings: this.itemSettings(index, []), refusal };
 		}
 	}
 
@@ -281,12 +303,13 @@ function notesOf(item: Item): Notes {
 
 /** Sends a further request of this item through the operation's credential, judged like every other. */
 function senderFor(item: Item) {
-	return async ({ repeatable, ...options }: SendOptions, preface?: string) =>
+	const send = async ({ repeatable, ...options }: SendOptions, preface?: string) =>
 		await platformRequest(
 			item.context,
 			{ ...options, method: options.method ?? 'GET' },
 			{ ...item.settings, preface, ...(repeatable === undefined ? {} : { repeatable }) },
 		);
+	return Object.assign(send, { once: item.once });
 }
 
 /**

@@ -2,13 +2,47 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { pathSegment } from '../input/path';
 import { isRefusal, PlatformRequestError, RefusedAnswer } from '../platform/failure';
 
-/** Sends one more request through the operation's credential (an Operation's `send` gets one). */
-export type Request = (options: IHttpRequestOptions) => Promise<unknown>;
+/**
+ * Sends one more request through the operation's credential. `once` (given within a node run) makes a value
+ * once for the run's items: the customer list is read once, not once an item.
+ */
+export type Request = ((options: IHttpRequestOptions) => Promise<unknown>) & {
+	once?: <T>(key: string, make: () => Promise<T>) => Promise<T>;
+};
 
 /** What a customer field accepts, said wherever a person or a model is told what to give. */
 export const CUSTOMER_FORMS =
 	'the customer ID (digits, e.g. 1042), its account_id or crm_id, or its exact company, trading name, ' +
 	'person name (first and last) or email';
+
+/*
+ * One comparison rule. Which customer a name is, is decided by comparing texts the platform shows, and the
+ * platform's own comparison (case, spaces, whole value or a part) is not documented: a search may or may not
+ * find "ACME TELECOM" when asked for "Acme Telecom". A name is therefore the same name only when the texts are
+ * equal (outer spaces aside), on every side of a match: a text any platform would call equal, so the searches
+ * that confirm a match find every customer it could be. Emails alone compare ignoring case, as mail does.
+ * Texts that differ only in case or spacing are offered as suggestions, never taken.
+ */
+
+function text(value: unknown): string {
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/** The same name: equal texts, outer spaces aside (never two blanks). */
+export function sameName(a: unknown, b: unknown): boolean {
+	return text(a) !== '' && text(a) === text(b);
+}
+
+/** The same email address: equal ignoring case and outer spaces (never two blanks). */
+export function sameEmail(a: unknown, b: unknown): boolean {
+	return text(a) !== '' && text(a).toLowerCase() === text(b).toLowerCase();
+}
+
+/** Near enough to suggest, never to take: equal ignoring case and runs of spaces. */
+function looksLike(a: unknown, b: unknown): boolean {
+	const loose = (value: unknown) => text(value).replace(/\s+/g, ' ').toLowerCase();
+	return loose(a) !== '' && loose(a) === loose(b);
+}
 
 /**
  * The integer customer id a request BODY needs: the spec accepts an account_id or crm_id only where
@@ -18,32 +52,26 @@ export const CUSTOMER_FORMS =
  * fails there, with the platform's "no customer found", before the write is sent.
  */
 export async function customerIdFor(request: Request, ref: unknown): Promise<number> {
-	const text = String(ref ?? '').trim();
+	const given = String(ref ?? '').trim();
 	const body = (await request({
 		method: 'GET',
-		url: `/customer/balance/${pathSegment('cid', text)}`,
+		url: `/customer/balance/${pathSegment('cid', given)}`,
 		body: undefined,
 		qs: {},
 	}).catch((error: unknown) => {
 		// The platform's "no customer found" names no customer; the reference is what the user can check.
-		if (error instanceof PlatformRequestError) error.failure.subject ??= `customer ${text}`;
+		if (error instanceof PlatformRequestError) error.failure.subject ??= `customer ${given}`;
 		throw error;
 	})) as IDataObject;
 	const cid = Number(body?.cid);
 	if (!Number.isInteger(cid) || cid <= 0)
-		throw new RefusedAnswer({ message: `The platform gave no customer ID for ${text}` });
+		throw new RefusedAnswer({ message: `The platform gave no customer ID for ${given}` });
 	return cid;
 }
 
-function lower(value: unknown): string {
-	return String(value ?? '')
-		.trim()
-		.replace(/\s+/g, ' ')
-		.toLowerCase();
-}
-
 function label(customer: IDataObject): string {
-	return `${String(customer.company || customer.trading_name || 'customer')} (${String(customer.cid)})`;
+	const id = customer.cid === undefined ? 'not on the customer list' : String(customer.cid);
+	return `${String(customer.company || customer.trading_name || 'customer')} (${id})`;
 }
 
 function refusal(message: string): RefusedAnswer {
@@ -55,9 +83,21 @@ async function recordsOf(request: Request, url: string): Promise<IDataObject[]> 
 	return (body?.records as IDataObject[] | undefined) ?? [];
 }
 
-/** The customer list (getAll: every active customer's cid, company and trading name). */
-async function customerList(request: Request): Promise<IDataObject[]> {
-	return await recordsOf(request, '/customer/getAll');
+/**
+ * The customer list (getAll: every active customer's cid, company and trading name), read once a node run.
+ * A customer made by an earlier item of the run is not on it; every match found on it is confirmed by a
+ * search made at the time, which is.
+ */
+export async function customerList(request: Request): Promise<IDataObject[]> {
+	const read = async () => await recordsOf(request, '/customer/getAll');
+	return request.once ? await request.once('customer list', read) : await read();
+}
+
+/** The platform's search records with exactly this company: what the search finds, compared by the one rule. */
+async function withCompany(request: Request, company: string): Promise<IDataObject[]> {
+	return (
+		await recordsOf(request, `/customer/search/company/${pathSegment('company', company)}`)
+	).filter((found) => sameName(found.company, company));
 }
 
 /** Which customer a search record is: its cid, or why it cannot be told, and who it might be. */
@@ -72,81 +112,83 @@ export interface RecordMatch {
  * The customer a search record describes. The spec's search record carries no cid, the customer list
  * does, by company: the record is a listed customer only when its company is that one customer's on the
  * list AND a search by the company finds this record alone (`same` tells it), so no customer, listed or
- * not (the list holds active customers only), shares the company. Anything else is no answer: a write
- * must never reach a customer chosen by a name two customers share.
+ * not (the list holds active customers only), shares the company. Both compare by the one rule: a company
+ * that differs in case or spacing is another company. Anything else is no answer: a write must never
+ * reach a customer chosen by a name two customers share.
  */
 export async function customerOfRecord(
 	request: Request,
 	record: IDataObject,
 	same: (record: IDataObject) => boolean,
-	list?: IDataObject[],
 ): Promise<RecordMatch> {
-	const company = lower(record.company);
+	const company = text(record.company);
 	if (company.length < 3)
 		return {
 			candidates: [],
 			why:
 				company === ''
 					? 'it has no company to find it by on the customer list'
-					: `its company "${String(record.company)}" is too short to search by (3 characters or more)`,
+					: `its company "${company}" is too short to search by (3 characters or more)`,
 		};
-	const all = list ?? (await customerList(request));
-	const candidates = all.filter((customer) => lower(customer.company) === company);
+	const candidates = (await customerList(request)).filter((customer) =>
+		sameName(customer.company, company),
+	);
 	if (candidates.length !== 1)
 		return {
 			candidates,
 			why: candidates.length
-				? `its company "${String(record.company)}" is ${candidates.length} customers' on the customer list`
-				: `its company "${String(record.company)}" is no active customer's on the customer list`,
+				? `its company "${company}" is ${candidates.length} customers' on the customer list`
+				: `its company "${company}" is no active customer's on the customer list`,
 		};
-	// Searched as the platform spells it: the spec does not say its search ignores case.
-	const spelt = String(record.company).trim();
-	const sharing = (
-		await recordsOf(request, `/customer/search/company/${pathSegment('company', spelt)}`)
-	).filter((found) => lower(found.company) === company);
+	const sharing = await withCompany(request, company);
 	if (sharing.length !== 1 || !same(sharing[0]))
 		return {
 			candidates,
-			why: `a search by its company "${String(record.company)}" finds ${sharing.length} customers`,
+			why: `a search by its company "${company}" finds ${sharing.length} customers with exactly that company`,
 		};
 	return { cid: Number(candidates[0].cid), candidates };
 }
 
 /**
- * The customers whose company or trading name is the text, or whose person (first and last name, or
- * email) is. Search records carry no cid (the spec's search record lists none): a person is the customer
- * customerOfRecord finds, or, where it finds none, every listed customer with the person's company.
+ * The customers a name is: those whose company or trading name it is, and the person (first and last name,
+ * or email) it is. Search records carry no cid (the spec's search record lists none): a person is the
+ * customer customerOfRecord finds, or, where it finds none, every listed customer with the person's company.
+ * A company found on the list is confirmed by a search, which also finds customers the list leaves out.
  */
 async function customersNamed(
 	request: Request,
-	text: string,
+	name: string,
 	all: IDataObject[],
 ): Promise<Map<string, IDataObject>> {
-	const needle = lower(text);
 	const found = new Map<string, IDataObject>();
 	const add = (customer: IDataObject) => found.set(String(customer.cid), customer);
 	for (const customer of all)
-		if (lower(customer.company) === needle || lower(customer.trading_name) === needle)
-			add(customer);
-	const first = needle.split(' ')[0];
+		if (sameName(customer.company, name) || sameName(customer.trading_name, name)) add(customer);
+	const byCompany = all.filter((customer) => sameName(customer.company, name));
+	// Another customer with the company, not on the list (inactive): the name is not one customer's.
+	if (byCompany.length === 1 && name.length >= 3 && (await withCompany(request, name)).length > 1)
+		found.set('not listed', { company: name });
 	const searches: Array<[string, string, (record: IDataObject) => boolean]> = [];
-	if (needle.includes('@')) searches.push(['email', needle, (r) => lower(r.email) === needle]);
-	else if (first.length >= 3)
-		searches.push([
-			'name',
-			first,
-			(r) => lower(`${String(r.name ?? '')} ${String(r.surname ?? '')}`) === needle,
-		]);
+	if (name.includes('@')) searches.push(['email', name, (r) => sameEmail(r.email, name)]);
+	else {
+		const first = name.split(/\s+/)[0];
+		if (first.length >= 3)
+			searches.push([
+				'name',
+				first,
+				(r) => sameName(`${text(r.name)} ${text(r.surname)}`, name.replace(/\s+/g, ' ')),
+			]);
+	}
 	for (const [field, value, same] of searches) {
 		for (const record of await recordsOf(
 			request,
 			`/customer/search/${field}/${pathSegment('value', value)}`,
 		)) {
 			if (!same(record)) continue;
-			const match = await customerOfRecord(request, record, same, all);
+			const match = await customerOfRecord(request, record, same);
 			if (match.cid) add(match.candidates[0]);
 			// Two candidates or more make the refusal that names them; one that the check did not confirm
-			// is not the customer, so it is left out and the text names no one.
+			// is not the customer, so it is left out and the name names no one.
 			else if (match.candidates.length > 1) match.candidates.forEach(add);
 		}
 	}
@@ -155,28 +197,36 @@ async function customersNamed(
 
 /**
  * A customer given by name (what a person, or an AI model, most often has): the one customer whose
- * company, trading name, person name or email it is. None or several stop the item, saying which
+ * company, trading name, person name or email it is, exactly. None or several stop the item, saying which
  * customers came close and what to give instead; nothing is written.
  */
-async function customerIdByName(request: Request, text: string): Promise<number> {
+async function customerIdByName(request: Request, name: string): Promise<number> {
 	const all = await customerList(request);
-	const found = [...(await customersNamed(request, text, all)).values()];
+	const found = [...(await customersNamed(request, name, all)).values()];
 	if (found.length === 1) return Number(found[0].cid);
 	const give = `Give ${CUSTOMER_FORMS}.`;
 	if (found.length > 1)
 		throw refusal(
-			`Customer "${text}" is ${found.length} customers: ${found.slice(0, 5).map(label).join(', ')}` +
+			`Customer "${name}" is ${found.length} customers: ${found.slice(0, 5).map(label).join(', ')}` +
 				`${found.length > 5 ? ', …' : ''}. ${give}`,
 		);
-	const needle = lower(text);
-	const near = all.filter((customer) =>
-		[customer.company, customer.trading_name].some((name) => lower(name).includes(needle)),
+	const alike = all.filter((customer) =>
+		[customer.company, customer.trading_name].some((value) => looksLike(value, name)),
 	);
+	const lower = name.toLowerCase();
+	const near = alike.length
+		? alike
+		: all.filter((customer) =>
+				[customer.company, customer.trading_name].some((value) =>
+					text(value).toLowerCase().includes(lower),
+				),
+			);
 	const hint = near.length
-		? ` Customers whose company contains it: ${near.slice(0, 5).map(label).join(', ')}${near.length > 5 ? ', …' : ''}.`
+		? ` ${alike.length ? 'Customers whose name differs from it only in case or spacing' : 'Customers whose company contains it'}: ` +
+			`${near.slice(0, 5).map(label).join(', ')}${near.length > 5 ? ', …' : ''}.`
 		: '';
 	throw refusal(
-		`No customer is "${text}" (ID, account_id, crm_id, company or name).${hint} ${give}`,
+		`No customer is "${name}" (ID, account_id, crm_id, company or name, exactly).${hint} ${give}`,
 	);
 }
 
@@ -185,9 +235,9 @@ async function customerIdByName(request: Request, text: string): Promise<number>
  * (asked of the platform, as customerIdFor), or, when the platform finds none, a company or person name.
  */
 export async function customerIdOf(request: Request, ref: unknown): Promise<number> {
-	const text = String(ref ?? '').trim();
-	return await customerIdFor(request, text).catch(async (error: unknown) => {
-		if (/^\d+$/.test(text) || !isRefusal(error, { message: 'no customer found' })) throw error;
-		return await customerIdByName(request, text);
+	const given = String(ref ?? '').trim();
+	return await customerIdFor(request, given).catch(async (error: unknown) => {
+		if (/^\d+$/.test(given) || !isRefusal(error, { message: 'no customer found' })) throw error;
+		return await customerIdByName(request, given);
 	});
 }
