@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { BLANK_LEFT_OUT, bodyField, collection } from '../shared/declarative/describe';
+import { bodyField, collection } from '../shared/declarative/describe';
 import type { Operation } from '../shared/operation/operations';
 import { cidField } from './customer.fields';
 
@@ -65,12 +65,7 @@ export const contactOperations: Operation[] = [
 		description: 'Change a contact’s name, email or numbers',
 		method: 'POST',
 		path: '/customer/{cid}/contact/{contactId}',
-		fields: [
-			cidField,
-			contactIdField,
-			collection('Update Fields', 'updateFields', contactFields, BLANK_LEFT_OUT),
-		],
-		leaveOutBlank: true,
+		fields: [cidField, contactIdField, collection('Update Fields', 'updateFields', contactFields)],
 		output: { root: 'contact', numbers: ['id'] },
 	},
 	{

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { BLANK_LEFT_OUT, bodyField, collection } from '../shared/declarative/describe';
+import { bodyField, collection } from '../shared/declarative/describe';
 import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
@@ -264,11 +264,7 @@ export const customerOperations: Operation[] = [
 		description: 'Change fields of a customer found by ID, account_id or crm_id',
 		method: 'POST',
 		path: '/customer/update/{cid}',
-		fields: [
-			cidField,
-			collection('Update Fields', 'updateFields', customerRecordFields, BLANK_LEFT_OUT),
-		],
-		leaveOutBlank: true,
+		fields: [cidField, collection('Update Fields', 'updateFields', customerRecordFields)],
 		rules: [
 			rules.date('body', 'dob', 'Date of Birth'),
 			rules.oneOf('body', 'paymethod', 'Payment Method', ['invoice', 'credit card']),

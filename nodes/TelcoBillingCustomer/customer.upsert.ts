@@ -1,10 +1,10 @@
-import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { BLANK_LEFT_OUT, bodyField, collection } from '../shared/declarative/describe';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { bodyField, collection } from '../shared/declarative/describe';
 import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';
-import { customerOfRecord } from '../shared/operation/customerRef';
-import type { RecordMatch } from '../shared/operation/customerRef';
+import { customerOfRecord, sameEmail } from '../shared/operation/customerRef';
+import type { RecordMatch, Request } from '../shared/operation/customerRef';
 import type { Notes, Operation } from '../shared/operation/operations';
 import { isBlank, rules } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
@@ -14,17 +14,20 @@ import {
 	customerSecretFields,
 	customerTextFields,
 } from './customer.fields';
+import { changesFor } from './customer.changes';
+import type { Changes } from './customer.changes';
 
 /**
- * Customer Create or Update: safe by construction. It creates only when the platform answered, without
- * doubt, that no customer has the email; every other outcome of the lookup (a failure, several matches,
- * a match whose id cannot be told) fails the item and writes nothing. An Update failure is a failure,
- * never a reason to create.
+ * Customer Create or Update: safe by construction, and quiet on a re-run. A row that carries the customer's
+ * ID (the one an earlier run wrote back) updates that customer; a row without one is matched by email, and
+ * created only when the platform answered, without doubt, that no customer has the email. Every other
+ * outcome of the lookup (a failure, several matches, a match whose id cannot be told) fails the item and
+ * writes nothing. An Update failure is a failure, never a reason to create. Nothing is written that the
+ * customer already holds.
  */
 
-type Request = (options: IHttpRequestOptions) => Promise<unknown>;
-
-const REFERENCE_HINT = 'set Match On to Customer ID, Account ID or CRM ID and give one of them';
+const REFERENCE_HINT =
+	'give the customer’s ID in Billing Customer ID (the ID an earlier run wrote back, or one from Customer Search)';
 
 const upsertFields: INodeProperties[] = [
 	{
@@ -33,14 +36,14 @@ const upsertFields: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{
-				name: 'Email',
+				name: 'Billing Customer ID When Known, Otherwise Email',
 				value: 'email',
 				description:
-					'Update the one customer with this email (the platform’s search must give its ID); create ' +
-					'the customer when no customer has it',
+					'A row with the ID an earlier run wrote back updates that customer; a row without one updates ' +
+					'the one customer with its email, or creates the customer when no customer has it',
 			},
 			{
-				name: 'Customer ID, Account ID or CRM ID',
+				name: 'Customer ID, Account ID or CRM ID Only',
 				value: 'reference',
 				description:
 					'Update the customer with this reference. Never creates: the platform cannot give a new ' +
@@ -58,8 +61,21 @@ const upsertFields: INodeProperties[] = [
 			required: true,
 			placeholder: 'name@email.com',
 			default: '',
-			description: 'The customer’s email: matched whole, ignoring case, and saved on the customer',
+			description:
+				'The customer’s email: matched whole, ignoring case, and saved on the customer. See the README for ' +
+				'platforms whose search compares case.',
 		}),
+		displayOptions: { show: { matchOn: ['email'] } },
+	},
+	{
+		displayName: 'Billing Customer ID',
+		name: 'knownCid',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.billing_customer_id }}',
+		description:
+			'The customer ID (or account_id, crm_id) an earlier run wrote back to the row. When given, that customer ' +
+			'is updated and never another; leave empty for customers not synced yet.',
 		displayOptions: { show: { matchOn: ['email'] } },
 	},
 	{
@@ -72,13 +88,15 @@ const upsertFields: INodeProperties[] = [
 		description: 'The platform’s reference of the customer to update',
 		displayOptions: { show: { matchOn: ['reference'] } },
 	},
-	collection('Customer Fields', 'customerFields', customerRecordFields, BLANK_LEFT_OUT),
+	collection('Customer Fields', 'customerFields', customerRecordFields),
 ];
 
 const byEmail = (input: RequestInput) => input.param('matchOn', 'email') === 'email';
 
 // Read from the parameter: the body's `email` may be the one given under Customer Fields.
 const emailOf = (input: RequestInput) => String(input.param('email', '') ?? '').trim();
+
+const knownOf = (input: RequestInput) => String(input.param('knownCid', '') ?? '').trim();
 
 const matchRules: Rule[] = [
 	(input) => (byEmail(input) && emailOf(input) === '' ? 'Email (email) is required' : undefined),
@@ -100,14 +118,6 @@ const matchRules: Rule[] = [
 			: undefined,
 ];
 
-function sameEmail(a: unknown, b: unknown): boolean {
-	const norm = (value: unknown) =>
-		String(value ?? '')
-			.trim()
-			.toLowerCase();
-	return norm(a) === norm(b);
-}
-
 const inconclusive = (message: string) => new RefusedAnswer({ message }, 'inconclusive');
 
 async function get(request: Request, url: string): Promise<IDataObject> {
@@ -116,7 +126,7 @@ async function get(request: Request, url: string): Promise<IDataObject> {
 
 /** The search's records, or a failure: an answer without its list says nothing about who exists. */
 async function search(request: Request, field: string, value: string): Promise<IDataObject[]> {
-	const body = await get(request, `/customer/search/${field}/${pathSegment('email', value)}`);
+	const body = await get(request, `/customer/search/${field}/${pathSegment(field, value)}`);
 	if (!Array.isArray(body?.records))
 		throw inconclusive(
 			`The platform’s search by ${field} answered without a records list, so whether the customer ` +
@@ -134,7 +144,7 @@ function idOf(value: unknown): number | undefined {
  * The one customer a search by email found: its id, or why it cannot be told. The spec's search record
  * promises no cid ("further customer data may be present"): a platform that gives it is used; otherwise
  * the customer list gives it where the record's company is one customer's and no other customer shares it
- * (customerOfRecord). Anything less is a guess at whom to write to: a write stops there (idOfMatch).
+ * (customerOfRecord).
  */
 async function matchOf(request: Request, record: IDataObject, email: string): Promise<RecordMatch> {
 	const given = idOf(record.cid);
@@ -142,41 +152,36 @@ async function matchOf(request: Request, record: IDataObject, email: string): Pr
 	return await customerOfRecord(request, record, (found) => sameEmail(found.email, email));
 }
 
-/** As matchOf, for a write: no id stops the item, saying why. */
-async function idOfMatch(request: Request, record: IDataObject, email: string): Promise<number> {
-	const match = await matchOf(request, record, email);
-	if (match.cid) return match.cid;
-	throw inconclusive(
-		`A customer has the email ${email}, but the platform’s search gives no customer ID (cid) and ` +
-			`${String(match.why)}, so which customer it is cannot be told; nothing was created or updated ` +
-			`for this item: ${REFERENCE_HINT}`,
-	);
-}
-
-async function update(request: Request, cid: number, body: IDataObject): Promise<void> {
-	await request({ method: 'POST', url: `/customer/update/${cid}`, body });
-}
-
-/** A value as the platform holds it: a number given as text, or text the platform gives for a number, is the same. */
-function sameValue(held: unknown, given: unknown): boolean {
-	if (held === undefined || held === null) return false;
-	return held === given || String(held) === String(given);
+async function update(request: Request, cid: number | string, body: IDataObject): Promise<void> {
+	await request({ method: 'POST', url: `/customer/update/${pathSegment('cid', cid)}`, body });
 }
 
 /**
- * Whether the customer already holds every value given: only fields the record shows count, so a value the
- * search does not show (phone, a password) is always written, never guessed unchanged.
+ * Customers with the email, ignoring case. On a platform whose search compares case, a customer stored as
+ * "Accounts@…" is not found by "accounts@…": before anything is created, the row's company and surname
+ * are searched too, and a record found there with the email (ignoring case) is the customer.
  */
-function holds(record: IDataObject, body: IDataObject): boolean {
-	return Object.entries(body).every(
-		([field, value]) =>
-			Object.prototype.hasOwnProperty.call(record, field) && sameValue(record[field], value),
-	);
+async function withEmail(
+	request: Request,
+	email: string,
+	body: IDataObject,
+	beforeCreating = false,
+): Promise<IDataObject[]> {
+	const found = (await search(request, 'email', email)).filter((r) => sameEmail(r.email, email));
+	if (found.length || !beforeCreating) return found;
+	for (const field of ['company', 'surname']) {
+		const value = String(body[field] ?? '').trim();
+		if (value.length < 3) continue;
+		const more = (await search(request, field, value)).filter((r) => sameEmail(r.email, email));
+		if (more.length) return more;
+	}
+	return [];
 }
 
 /**
- * The item: what was done, the customer's id where known, and the customer as the platform has it after
- * (its search record with what was written over it), so a row can be matched back; never a secret.
+ * The item: what was done, the customer's id where known, what was written and why, and the customer as the
+ * platform has it after (its search record with what was written over it), so a row can be matched back;
+ * never a secret.
  */
 function outcome(
 	action: 'created' | 'updated' | 'unchanged',
@@ -187,6 +192,14 @@ function outcome(
 	const fields: IDataObject = { ...customer };
 	for (const field of ['cid', ...customerSecretFields]) delete fields[field];
 	return { action, ...(cid ? { cid } : {}), ...extra, ...fields };
+}
+
+/** What an update says of itself: the fields it wrote, and why, where a field is never shown back. */
+function written(changes: Changes): IDataObject {
+	return {
+		written: Object.keys(changes.body),
+		...(changes.why ? { why: changes.why } : {}),
+	};
 }
 
 async function byReference(request: Request, input: RequestInput): Promise<IDataObject> {
@@ -202,17 +215,17 @@ async function byReference(request: Request, input: RequestInput): Promise<IData
 	return outcome('updated', cid, input.body);
 }
 
-/** Customers with exactly this email, ignoring case (the search matches parts of addresses too). */
-async function withEmail(request: Request, email: string): Promise<IDataObject[]> {
-	return (await search(request, 'email', email)).filter((record) => sameEmail(record.email, email));
-}
-
 /**
  * After a create: another execution may have created a customer with the email at the same moment
  * (each searched before either created). Both see two now, so at least one of them tells.
  */
-async function checkOnlyOne(request: Request, cid: number, email: string): Promise<IDataObject> {
-	const matches = await withEmail(request, email).catch((error: unknown) => {
+async function checkOnlyOne(
+	request: Request,
+	cid: number,
+	email: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	const matches = await withEmail(request, email, body).catch((error: unknown) => {
 		const why = error instanceof Error ? error.message : String(error);
 		throw inconclusive(
 			`Customer ${cid} was created, but the search that checks no other customer has the email ` +
@@ -231,28 +244,83 @@ async function checkOnlyOne(request: Request, cid: number, email: string): Promi
 	);
 }
 
+interface Done {
+	action: 'created' | 'updated' | 'unchanged';
+	cid?: number;
+	/** The customer as the platform has it now, as far as its answers show. */
+	record: IDataObject;
+	extra?: IDataObject;
+}
+
+/**
+ * The customer of a row that carries its ID: that customer, and no other, is updated unless it already holds
+ * every value. Whether it does is read from the search by the row's email, and believed only when that
+ * record is proven to be this customer (customerOfRecord): otherwise the row is written, saying why.
+ */
+async function byKnownId(request: Request, input: RequestInput, body: IDataObject): Promise<Done> {
+	const ref = knownOf(input);
+	const cid = /^\d+$/.test(ref)
+		? Number(ref)
+		: await customerIdFor(request, ref).catch((error: unknown) => {
+				if (!isRefusal(error, { message: 'no customer found' })) throw error;
+				throw inconclusive(
+					`No customer has the Billing Customer ID ${ref}; nothing was created or updated. A row that ` +
+						'carries an ID is an existing customer: clear the ID in the row to create the customer again',
+				);
+			});
+	const email = emailOf(input);
+	const found = await withEmail(request, email, body);
+	const changes = changesFor(found.length === 1 ? found[0] : undefined, body);
+	if (Object.keys(changes.body).length === 0) {
+		const match = await matchOf(request, found[0], email);
+		if (match.cid === cid) return { action: 'unchanged', cid, record: found[0] };
+		changes.body = body;
+		changes.why =
+			`the customer with the email ${email} could not be proven to be customer ${cid} (${match.why ?? `it is customer ${String(match.cid)}`}), ` +
+			'so every field was written';
+	}
+	await update(request, cid, changes.body);
+	return {
+		action: 'updated',
+		cid,
+		record: { ...(found[0] ?? {}), ...body },
+		extra: written(changes),
+	};
+}
+
 /** The customer with the email updated, left as it is, or created; `record` is the platform's view of it. */
-async function createOrUpdate(
+async function byEmailSearch(
 	request: Request,
 	input: RequestInput,
-): Promise<{ action: 'created' | 'updated' | 'unchanged'; cid?: number; record: IDataObject }> {
+	body: IDataObject,
+): Promise<Done> {
 	const email = emailOf(input);
-	const body = { ...input.body, email };
-	const matches = await withEmail(request, email);
+	const matches = await withEmail(request, email, body, true);
 	if (matches.length > 1)
 		throw inconclusive(
-			`${matches.length} customers have the email ${email}; nothing was created or updated: ` +
-				REFERENCE_HINT,
+			`${matches.length} customers have the email ${email}; nothing was created or updated: ${REFERENCE_HINT}`,
 		);
 	if (matches.length === 1) {
 		const [record] = matches;
+		const changes = changesFor(record, body);
 		// Nothing to write needs no id: the one customer with the email already holds every value given. Its
 		// id is still given where it can be told, for the next node (a service, a charge) to use.
-		if (holds(record, body))
+		if (Object.keys(changes.body).length === 0)
 			return { action: 'unchanged', cid: (await matchOf(request, record, email)).cid, record };
-		const cid = await idOfMatch(request, record, email);
-		await update(request, cid, body);
-		return { action: 'updated', cid, record: { ...record, ...body } };
+		const match = await matchOf(request, record, email);
+		if (!match.cid)
+			throw inconclusive(
+				`A customer has the email ${email}, but the platform’s search gives no customer ID (cid) and ` +
+					`${String(match.why)}, so which customer it is cannot be told; nothing was created or updated ` +
+					`for this item: ${REFERENCE_HINT}`,
+			);
+		await update(request, match.cid, changes.body);
+		return {
+			action: 'updated',
+			cid: match.cid,
+			record: { ...record, ...body },
+			extra: written(changes),
+		};
 	}
 	const created = (await request({ method: 'POST', url: '/customer/add', body })) as IDataObject;
 	const cid = idOf(created?.id);
@@ -267,9 +335,10 @@ async function createOrUpdate(
 const emailKey = (input: RequestInput) => `customer email ${emailOf(input).toLowerCase()}`;
 
 /**
- * Items of one run with the same email (ignoring case and spaces) take turns: the first searches and
- * creates, updates or leaves the customer, and the later ones update the customer it found or created, by
- * its cid, or write nothing when it already holds what they give. The output says which item's customer it was.
+ * Rows of one run with the same email (ignoring case) take turns and settle on one outcome: the first is
+ * matched (by its ID, or by email) and written; a later one writes only the fields no earlier row of the
+ * run gave, so two rows that disagree do not undo each other on every run. Its item says which row's values
+ * were kept.
  */
 async function byEmailAddress(
 	request: Request,
@@ -277,21 +346,56 @@ async function byEmailAddress(
 	notes: Notes,
 ): Promise<IDataObject> {
 	const note = notes.about(emailKey(input));
-	const body = { ...input.body, email: emailOf(input) };
+	const body: IDataObject = { ...input.body, email: emailOf(input) };
 	if (note.failed) throw inconclusive(String(note.failed));
+	const known = knownOf(input);
 	const cid = idOf(note.cid);
-	if (cid) {
-		const same = { sameCustomerAsItem: note.item };
-		const known = note.customer as IDataObject;
-		if (holds(known, body)) return outcome('unchanged', cid, known, same);
-		await update(request, cid, body);
-		note.customer = { ...known, ...body };
-		return outcome('updated', cid, note.customer as IDataObject, same);
+	const settled = note.given !== undefined && (known === '' || known === String(cid));
+	if (settled) {
+		const earlier = note.given as string[];
+		const own = Object.fromEntries(
+			Object.entries(body).filter(([field]) => !earlier.includes(field)),
+		);
+		// Fields an earlier row gave keep its value; this row's differing value is named, not written.
+		const kept = Object.keys(body).filter(
+			(field) =>
+				earlier.includes(field) &&
+				field in changesFor(note.customer as IDataObject, { [field]: body[field] }).body,
+		);
+		const keptWhy = `${kept.join(', ')} ${kept.length === 1 ? 'was' : 'were'} given by item ${String(note.item)} of this run, whose value is kept`;
+		const same = {
+			sameCustomerAsItem: note.item,
+			...(kept.length ? { notWritten: kept, why: keptWhy } : {}),
+		};
+		const changes = changesFor(note.customer as IDataObject, own);
+		if (Object.keys(changes.body).length === 0)
+			return outcome('unchanged', cid, note.customer as IDataObject, same);
+		if (!cid)
+			throw inconclusive(
+				`Item ${String(note.item)} of this run has the same email, and which customer has it cannot be ` +
+					`told; nothing was updated for this item: ${REFERENCE_HINT}`,
+			);
+		await update(request, cid, changes.body);
+		note.customer = { ...(note.customer as IDataObject), ...changes.body };
+		note.given = [...earlier, ...Object.keys(changes.body)];
+		const why = [changes.why, kept.length ? keptWhy : undefined].filter(Boolean).join('; ');
+		return outcome('updated', cid, note.customer as IDataObject, {
+			...same,
+			...written(changes),
+			...(why ? { why } : {}),
+		});
 	}
-	const done = await createOrUpdate(request, input);
-	Object.assign(note, { cid: done.cid, item: notes.item, customer: done.record });
+	const done = known
+		? await byKnownId(request, input, body)
+		: await byEmailSearch(request, input, body);
+	Object.assign(note, {
+		cid: done.cid,
+		item: notes.item,
+		customer: done.record,
+		given: Object.keys(body),
+	});
 	if (done.action === 'created') {
-		const found = await checkOnlyOne(request, Number(done.cid), emailOf(input)).catch(
+		const found = await checkOnlyOne(request, Number(done.cid), emailOf(input), body).catch(
 			(error: unknown) => {
 				// Later items of the run with this email meet the same doubt rather than write to one of two.
 				note.failed =
@@ -304,7 +408,7 @@ async function byEmailAddress(
 		// What was sent stays known (the search shows no phone or password); the platform's own view over it.
 		note.customer = { ...body, ...found };
 	}
-	return outcome(done.action, done.cid, note.customer as IDataObject);
+	return outcome(done.action, done.cid, note.customer as IDataObject, done.extra);
 }
 
 export const upsertOperation: Operation = {
@@ -312,12 +416,11 @@ export const upsertOperation: Operation = {
 	name: 'Create or Update',
 	action: 'Create or update a customer',
 	description:
-		'Update the customer matched by email (or ID, account_id, crm_id), or create it; never creates ' +
-		'when the match is in doubt',
+		'Update the customer with the ID a row carries, or the one with its email, or create it; never ' +
+		'creates when the match is in doubt',
 	method: 'POST',
 	path: '/customer/add',
 	fields: upsertFields,
-	leaveOutBlank: true,
 	rules: [
 		...matchRules,
 		rules.date('body', 'dob', 'Date of Birth'),
@@ -329,7 +432,7 @@ export const upsertOperation: Operation = {
 	flagFields: customerFlagFields,
 	writeKeys: (input) =>
 		byEmail(input)
-			? [emailKey(input)]
+			? [emailKey(input), ...(knownOf(input) ? [`customer ${knownOf(input)}`] : [])]
 			: [`customer ${String(input.param('customerRef', '')).trim()}`],
 	answerFrom: async (request, input, notes) =>
 		byEmail(input)

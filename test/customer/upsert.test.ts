@@ -21,23 +21,24 @@ describe('Customer Create or Update, matched on email', () => {
 		const existing = state().customers.find((c) => c.cid === 1001)!;
 		const count = state().customers.length;
 		for (let run = 0; run < 2; run++) {
-			const result = await node.run(upsert({ customerFields: { mobile: '0400100001' } }), {
+			const result = await node.run(upsert({ customerFields: { mobile: '0400999001' } }), {
 				input: [{ email: existing.email.toUpperCase() }],
 			});
-			// The first run writes the mobile (and the email as given); the second finds both held.
+			// The first run writes the mobile; the second finds it held. The email differs only in case: the
+			// same email, never written for that.
 			expect(jsonOf(result)).toEqual([
 				expect.objectContaining({
 					action: run === 0 ? 'updated' : 'unchanged',
 					cid: 1001,
-					email: existing.email.toUpperCase(),
-					mobile: '0400100001',
+					mobile: '0400999001',
+					...(run === 0 ? { written: ['mobile'] } : {}),
 				}),
 			]);
 		}
 		expect(writes()).toHaveLength(1);
 		expect(state().customers.length).toBe(count);
 		expect(withEmail(existing.email)).toEqual([
-			expect.objectContaining({ cid: 1001, mobile: '0400100001' }),
+			expect.objectContaining({ cid: 1001, mobile: '0400999001', email: existing.email }),
 		]);
 	});
 
@@ -88,8 +89,8 @@ describe('Customer Create or Update, matched on email', () => {
 			input: [{ email: a.email }],
 		});
 		expect(result.error?.message).toBe(
-			`2 customers have the email ${a.email}; nothing was created or updated: set Match On to ` +
-				'Customer ID, Account ID or CRM ID and give one of them',
+			`2 customers have the email ${a.email}; nothing was created or updated: give the customer’s ID ` +
+				'in Billing Customer ID (the ID an earlier run wrote back, or one from Customer Search)',
 		);
 		// The node stopped itself: the description must not blame the platform.
 		expect(result.error?.description).toMatch(
@@ -203,16 +204,19 @@ describe('Customer Create or Update, matched on ID, account_id or crm_id', () =>
 describe('Customer Create or Update: one customer per email, however the items come', () => {
 	const adds = () => node.sim().requests.filter((r) => r.url.endsWith('/customer/add'));
 
-	test('the same new email in several items of one run (case and spaces differ) makes one customer; the later items update it', async () => {
-		const result = await node.run(upsert({ customerFields: { name: '={{ $json.name }}' } }), {
-			input: [
-				{ email: 'ruby@harbourfreight.example', name: 'Ruby' },
-				{ email: '  RUBY@HarbourFreight.example ', name: 'Rubina' },
-				{ email: 'jo@harbourfreight.example', name: 'Jo' },
-				{ email: 'Ruby@harbourfreight.example', name: 'Ruby' },
-			],
-			credential: { maxConcurrency: 10 },
-		});
+	test('the same new email in several items of one run (case and spaces differ) makes one customer; the first row’s values stand, later rows fill only what it left out', async () => {
+		const result = await node.run(
+			upsert({ customerFields: { name: '={{ $json.name }}', mobile: '={{ $json.mobile }}' } }),
+			{
+				input: [
+					{ email: 'ruby@harbourfreight.example', name: 'Ruby' },
+					{ email: '  RUBY@HarbourFreight.example ', name: 'Rubina', mobile: '0400555111' },
+					{ email: 'jo@harbourfreight.example', name: 'Jo' },
+					{ email: 'Ruby@harbourfreight.example', name: 'Ruby' },
+				],
+				credential: { maxConcurrency: 10 },
+			},
+		);
 		const [ruby] = withEmail('ruby@harbourfreight.example');
 		expect(withEmail('ruby@harbourfreight.example')).toHaveLength(1);
 		expect(jsonOf(result)).toEqual([
@@ -221,21 +225,40 @@ describe('Customer Create or Update: one customer per email, however the items c
 				action: 'updated',
 				cid: ruby.cid,
 				sameCustomerAsItem: 0,
-				email: 'RUBY@HarbourFreight.example',
-				name: 'Rubina',
+				name: 'Ruby',
+				mobile: '0400555111',
+				written: ['mobile'],
+				notWritten: ['name'],
+				why: 'name was given by item 0 of this run, whose value is kept',
 			}),
 			expect.objectContaining({ action: 'created', cid: expect.any(Number), name: 'Jo' }),
-			expect.objectContaining({
-				action: 'updated',
-				cid: ruby.cid,
-				sameCustomerAsItem: 0,
-				email: 'Ruby@harbourfreight.example',
-				name: 'Ruby',
-			}),
+			expect.objectContaining({ action: 'unchanged', cid: ruby.cid, sameCustomerAsItem: 0 }),
 		]);
-		// The items wrote in input order: the last one's name stands.
-		expect(ruby).toMatchObject({ name: 'Ruby', email: 'Ruby@harbourfreight.example' });
+		expect(ruby).toMatchObject({
+			name: 'Ruby',
+			mobile: '0400555111',
+			email: 'ruby@harbourfreight.example',
+		});
 		expect(adds()).toHaveLength(2);
+	});
+
+	test('rows of one run with one email that disagree settle: the same rows again write nothing', async () => {
+		const rows = [
+			{ email: 'sam@coastal.example', mobile: '0400000001' },
+			{ email: 'SAM@coastal.example', mobile: '0400000002' },
+		];
+		const sync = async () =>
+			await node.run(upsert({ customerFields: { mobile: '={{ $json.mobile }}' } }), {
+				input: rows,
+			});
+		await sync();
+		const before = writes().length;
+		const again = await sync();
+		expect(jsonOf(again).map((item) => item.action)).toEqual(['unchanged', 'unchanged']);
+		expect(writes()).toHaveLength(before);
+		expect(withEmail('sam@coastal.example')).toEqual([
+			expect.objectContaining({ mobile: '0400000001' }),
+		]);
 	});
 
 	test('an identical item again in the same run writes nothing: unchanged, with the customer’s cid', async () => {
@@ -320,7 +343,7 @@ describe('Customer Create or Update finds customers only as the spec allows', ()
 		error:
 			`A customer has the email ${email}, but the platform’s search gives no customer ID (cid) and ` +
 			`${why}, so which customer it is cannot be told; nothing was created or updated for this item: ` +
-			'set Match On to Customer ID, Account ID or CRM ID and give one of them',
+			'give the customer’s ID in Billing Customer ID (the ID an earlier run wrote back, or one from Customer Search)',
 	});
 
 	test('an existing customer found by email is updated through the customer list when its company is one customer’s', async () => {
@@ -357,12 +380,18 @@ describe('Customer Create or Update finds customers only as the spec allows', ()
 		other.active = false;
 		const found = await mobileUpdate(existing.email);
 		expect(jsonOf(found)).toEqual([
-			refusalFor(existing.email, `a search by its company "${existing.company}" finds 2 customers`),
+			refusalFor(
+				existing.email,
+				`a search by its company "${existing.company}" finds 2 customers with exactly that company`,
+			),
 		]);
 		// And the other way round: the inactive one's email must not reach the active one with its company.
 		const inactive = await mobileUpdate(other.email);
 		expect(jsonOf(inactive)).toEqual([
-			refusalFor(other.email, `a search by its company "${existing.company}" finds 2 customers`),
+			refusalFor(
+				other.email,
+				`a search by its company "${existing.company}" finds 2 customers with exactly that company`,
+			),
 		]);
 		expect(writes()).toEqual([]);
 	});
@@ -442,7 +471,9 @@ describe('Customer Create or Update tells the truth about what it did, and to wh
 		);
 		const after = state().customers.find((c) => c.cid === 1001)!;
 		expect(after.mobile).toBe('0400999001');
-		expect(jsonOf(result)).toEqual([{ action: 'updated', cid: 1001, ...shown(after) }]);
+		expect(jsonOf(result)).toEqual([
+			{ action: 'updated', cid: 1001, written: ['mobile'], ...shown(after) },
+		]);
 	});
 
 	test('a value the search record does not show (phone, a password) is always written: never unchanged on a guess', async () => {
