@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { getOwn, setOwn } from '../shared/input/keys';
 
 export const FINISHED = ['completed', 'cancelled'];
 
@@ -94,11 +95,11 @@ export function baseline(
 			state.inFlight[String(id)] = String(record.status);
 	}
 	for (const [source, imported] of observation.imported) {
-		state.sources[source] = {
+		setOwn(state.sources, source, {
 			imported,
 			rated: observation.rated.get(source) ?? '',
 			stale: hoursBetween(imported, observation.platformNow) > settings.staleHours,
-		};
+		});
 	}
 	return state;
 }
@@ -159,17 +160,22 @@ export function diff(
 	for (const [source, imported] of [...observation.imported].sort(([a], [b]) =>
 		a.localeCompare(b),
 	)) {
-		const before = state.sources[source];
+		const before = getOwn(state.sources, source);
 		const rated = observation.rated.get(source) ?? before?.rated ?? '';
 		const stale = hoursBetween(imported, observation.platformNow) > settings.staleHours;
 		const record = { source, latest_date: imported };
-		if (before && imported > before.imported && wants('cdrsImported'))
-			events.push({ event: 'cdrsImported', source: record, previousDate: before.imported });
-		if (before && rated > before.rated && wants('cdrsRated'))
+		// A source first seen after activation reports its first calls too: there was nothing before them.
+		if ((!before || imported > before.imported) && wants('cdrsImported'))
+			events.push({
+				event: 'cdrsImported',
+				source: record,
+				previousDate: before?.imported ?? null,
+			});
+		if (rated !== '' && (!before || rated > before.rated) && wants('cdrsRated'))
 			events.push({
 				event: 'cdrsRated',
 				source: { source, latest_date: rated },
-				previousDate: before.rated,
+				previousDate: before?.rated || null,
 			});
 		// One alarm per stall, a stall being the date the feed stopped at: a source first seen stale has had
 		// its stall before the trigger watched; one stale at the last poll alarms only for a new stall.
@@ -183,14 +189,14 @@ export function diff(
 				previousDate: before?.imported ?? null,
 				staleHours: settings.staleHours,
 			});
-		next.sources[source] = {
+		setOwn(next.sources, source, {
 			imported: before && before.imported > imported ? before.imported : imported,
 			rated: before && before.rated > rated ? before.rated : rated,
 			stale,
-		};
+		});
 	}
 	for (const [source, kept] of Object.entries(state.sources)) {
-		if (!next.sources[source]) next.sources[source] = kept;
+		if (!getOwn(next.sources, source)) setOwn(next.sources, source, kept);
 	}
 	return { events, next };
 }

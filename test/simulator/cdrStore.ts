@@ -58,7 +58,9 @@ export class CdrStore {
 		if (!seen) this.seen.set(source, (seen = new Set()));
 		if (seen.has(record.orig_id)) return undefined;
 		seen.add(record.orig_id);
-		this.addSource(source, deptid, record.startdate);
+		// A source's first CDR: imported now, rated only when rating runs.
+		if (!this.status.has(source))
+			this.status.set(source, { source, deptid, latestImported: '', latestRated: '' });
 		const status = this.status.get(source)!;
 		if (record.startdate > status.latestImported) {
 			status.latestImported = record.startdate;

@@ -107,10 +107,14 @@ export function registerCdrRoutes(app: FastifyInstance, state: State): void {
 
 	const latest = (request: Req, kind: 'imported' | 'rated') => ({
 		success: true,
-		data: state.cdrs.sources(deptOf(request)).map((s) => ({
-			source: s.source,
-			latest_date: kind === 'imported' ? s.latestImported : s.latestRated,
-		})),
+		// A source with nothing imported (or rated) yet has no latest date to show.
+		data: state.cdrs
+			.sources(deptOf(request))
+			.map((s) => ({
+				source: s.source,
+				latest_date: kind === 'imported' ? s.latestImported : s.latestRated,
+			}))
+			.filter((s) => s.latest_date !== ''),
 	});
 	app.get('/cdr/status', async (request: Req) => latest(request, 'imported'));
 	app.get('/cdr/ratingStatus', async (request: Req) => latest(request, 'rated'));
