@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { RetryPolicy } from '../shared/transport/retry';
 import { asteriskMapper, fieldsFromList, positionMapper, specField } from './cdr.columns';
 import type { ColumnLayout, RowMapper } from './cdr.columns';
+import { setOwn } from '../shared/input/keys';
 
 const DELIMITER_OPTIONS: Record<string, string | undefined> = {
 	auto: undefined,
@@ -37,7 +38,7 @@ function mapperOf(context: IExecuteFunctions, itemIndex: number, layout: ColumnL
 			mappings?: Array<{ column?: string; field?: string }>;
 		};
 		for (const { column, field } of mapping.mappings ?? []) {
-			if (column && field) renames[column] = field;
+			if (column && field) setOwn(renames, column, field);
 		}
 		return { renames, mapper: undefined };
 	}

@@ -3,6 +3,7 @@ import { collection, loadedOptions } from '../shared/declarative/describe';
 import type { Operation } from '../shared/operation/operations';
 import { fixedRows, isBlank } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
+import { setOwn } from '../shared/input/keys';
 
 const RATE_NUMBERS = ['id', 'ctgid', 'active', 'billing_increment', 'international_markup_percent'];
 
@@ -160,7 +161,7 @@ function rateItem(row: IDataObject): IDataObject {
 		...own,
 		...((rateFields as IDataObject | undefined) ?? {}),
 	})) {
-		if (!isBlank(value)) item[key] = value;
+		if (!isBlank(value)) setOwn(item, key, value);
 	}
 	item.ctid = isBlank(row.ctid) ? undefined : Number(row.ctid);
 	if ('fixedrate' in item) item.fixedrate = item.fixedrate ? 1 : 0;

@@ -1,4 +1,11 @@
-import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IBinaryKeyData,
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { setOwn } from '../shared/input/keys';
 import type { ItemOf } from '../shared/operation/operations';
 import { amountColumns, REPORT_COLUMNS } from './report.columns';
 import { reportBody, REPORT_OPTIONS } from './report.request';
@@ -77,10 +84,17 @@ export async function shapeOutput(
 				...(totals ? { totals } : {}),
 				html,
 			},
-			binary: { [field]: file },
+			binary: binaryAt(field, file),
 			pairedItem,
 		},
 	];
+}
+
+/** The item's binary data with the file under the field the user named (any name, "__proto__" too). */
+function binaryAt(field: string, file: IBinaryData): IBinaryKeyData {
+	const binary: IBinaryKeyData = {};
+	setOwn(binary, field, file);
+	return binary;
 }
 
 const inFile = { show: { output: ['file'] } };

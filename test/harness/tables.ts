@@ -18,5 +18,7 @@ export interface Row {
 const NODES = { account, bulkEmail, catalog, crm, customer, qualification, report, service };
 
 export const ROWS: Row[] = Object.entries(NODES).flatMap(([node, tables]) =>
-	Object.entries(tables).flatMap(([resource, ops]) => ops.map((op) => ({ node, resource, op }))),
+	Object.entries(tables ?? {}).flatMap(([resource, ops]) =>
+		ops.map((op) => ({ node, resource, op })),
+	),
 );

@@ -1,4 +1,5 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { isUpdate } from '../operation/operations';
 import type { Operation } from '../operation/operations';
 import { simplifyFields } from './simplify';
 import { DATE_TIME_HINT } from '../input/dates';
@@ -38,6 +39,13 @@ function listFields(resource: string, operation: string): INodeProperties[] {
 			displayOptions: show(resource, operation, { show: { returnAll: [false] } }),
 		},
 	];
+}
+
+/** An update's "Add Field" collection says that a blank value is left out, unless it says more itself. */
+function blankSafe(field: INodeProperties): INodeProperties {
+	return field.type === 'collection' && !field.description
+		? { ...field, description: BLANK_LEFT_OUT }
+		: field;
 }
 
 /**
@@ -111,7 +119,7 @@ export function describeResource(
 	};
 	const fields = operations.flatMap((op) => [
 		...(op.fields ?? []).map((field) => ({
-			...withDateHint(editorField(field)),
+			...withDateHint(editorField(isUpdate(op) ? blankSafe(field) : field)),
 			displayOptions: show(resource, op.value, field.displayOptions),
 		})),
 		...(op.list ? listFields(resource, op.value) : []),
@@ -169,7 +177,7 @@ export function collection(
 	};
 }
 
-/** The hint of an update's fields when the row leaves blank values out (`leaveOutBlank`). */
+/** What an update's optional fields say: blank values are left out (`isUpdate`). */
 export const BLANK_LEFT_OUT =
 	'Only the fields you add are sent. A field that comes out blank (an empty cell, empty text, null) is ' +
 	'left out, so the value the platform holds stays: the API has no way to clear a field.';

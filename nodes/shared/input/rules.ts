@@ -158,7 +158,10 @@ function nestedRefusal(field: INodeProperties, value: unknown): string | undefin
 	const given = value as IDataObject;
 	if (field.type === 'collection') {
 		for (const inner of (field.options ?? []) as INodeProperties[]) {
-			const refusal = inner.name in given ? unlistedValue(inner, given[inner.name]) : undefined;
+			// A blank optional field is not given (requestInput leaves it out), so it is in no list's way.
+			const value = given[inner.name];
+			const refusal =
+				inner.name in given && !isBlank(value) ? unlistedValue(inner, value) : undefined;
 			if (refusal) return `${field.displayName} (${field.name}): ${refusal}`;
 		}
 	}

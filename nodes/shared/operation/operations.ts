@@ -119,11 +119,6 @@ export interface OperationSpec {
 	textFields?: string[];
 	/** Body fields the spec types as 0/1 flags, offered as switches: sent as 1 or 0. */
 	flagFields?: string[];
-	/**
-	 * An update: body fields whose value is blank (empty or whitespace-only text, null) are left out, not
-	 * sent, so a mapped empty cell never erases what the platform holds (the spec gives no way to clear).
-	 */
-	leaveOutBlank?: boolean;
 	/** Body fields whose values are secrets: kept out of every error message. */
 	secretFields?: string[];
 	/** The credential the requests go through, when not the API credential (the portal login's). */
@@ -218,6 +213,24 @@ const POST_READS = new Set([
 	'calculateEtfMany',
 ]);
 const GET_WRITES = new Set(['delete', 'setCreditManagement', 'applyEtf', 'reset']);
+
+/**
+ * An update (Update, Update Charge Item, Create or Update): body fields whose value comes out blank (empty or
+ * whitespace-only text, null) are left out, never sent, so a mapped empty cell never erases what the platform
+ * holds (the spec gives no way to clear a field; a row that clears one by name sets it itself). The rule of
+ * the kind of operation, not a flag a row could forget.
+ */
+export function isUpdate(op: Pick<Operation, 'value'>): boolean {
+	return /^update/.test(op.value) || op.value === 'upsert';
+}
+
+/**
+ * A search or filter: every criterion the user gave must come out as something to match, since a blank one
+ * matches every record (every text "contains" ""), and a search that widens silently is a wrong answer.
+ */
+export function isSearch(op: Pick<Operation, 'value'>): boolean {
+	return op.value === 'search' || op.value === 'filter';
+}
 
 /** Whether the operation's request may be sent again after a transient failure without changing anything. */
 export function isRepeatable(op: Pick<Operation, 'method' | 'value'>): boolean {

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { toPlatformDate, toPlatformDateTime } from '../input/dates';
 import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../input/path';
+import { isSearch, isUpdate } from './operations';
 import type { Operation } from './operations';
 import { amountRefusal, decimalText, exactNumber } from '../input/money';
 import { isBlank, listedOptionsRefusal, nothingSentFor } from '../input/rules';
@@ -66,10 +67,16 @@ function sentValues(context: IExecuteFunctions, op: Operation, param: RequestInp
 		if (send) place(send.type, send.property, param(field.name));
 		else if (field.type === 'collection') {
 			const given = (param(field.name, {}) ?? {}) as IDataObject;
+			// An optional field that came out blank (a mapped empty cell) is not given: never sent. A search
+			// keeps it, to refuse it (checkInput): left out, the search would widen; so does an amount, whose
+			// blank is an expression that found nothing, not a choice to let the platform price it.
 			for (const option of (field.options ?? []) as INodeProperties[]) {
 				const inner = sendOf(option);
-				if (inner && Object.prototype.hasOwnProperty.call(given, option.name))
-					place(inner.type, inner.property, given[option.name]);
+				const value = given[option.name];
+				const kept = isSearch(op) || (inner && op.moneyFields?.includes(inner.property));
+				const skip = isBlank(value) && !kept;
+				if (inner && Object.prototype.hasOwnProperty.call(given, option.name) && !skip)
+					place(inner.type, inner.property, value);
 			}
 		}
 	}
@@ -93,7 +100,7 @@ export function readInput(
 		param,
 		given: (name) => !isBlank(parameters[name]),
 	};
-	if (op.leaveOutBlank)
+	if (isUpdate(op))
 		for (const [field, value] of Object.entries(input.body))
 			if (isBlank(value)) delete input.body[field];
 	for (const { name } of pathParams(op.path)) {
@@ -167,10 +174,28 @@ export function checkInput(
 		const refusal = rule(input);
 		if (refusal) throw refuse(refusal);
 	}
+	const blank = isSearch(op) ? blankCriterion(op, input) : undefined;
+	if (blank)
+		throw refuse(
+			`${fieldLabel(op.fields ?? [], blank)} (${blank}) came out blank: a blank criterion would match ` +
+				'every record, so the search was not sent',
+		);
 	// A value given by expression for a field with a fixed list is checked against it, as the editor would
 	// (after the operation's own rules, whose messages say more where they exist).
 	const unlisted = listedOptionsRefusal(op.fields ?? [], input);
 	if (unlisted) throw refuse(unlisted);
+}
+
+/** The first criterion of a search that came out blank, wherever the search sends it (query, body, rows). */
+function blankCriterion(op: Operation, input: RequestInput): string | undefined {
+	const sent = op.sendBody ? op.sendBody(input) : input.body;
+	const rows = Array.isArray(sent) ? (sent as IDataObject[]) : [];
+	for (const [name, value] of Object.entries(input.qs)) if (isBlank(value)) return name;
+	if (!Array.isArray(sent))
+		for (const [name, value] of Object.entries((sent ?? {}) as IDataObject))
+			if (isBlank(value)) return name;
+	const row = rows.find((one) => isBlank(one?.value));
+	return row ? String(row.field ?? 'value') : undefined;
 }
 
 /** A field's display name, found in collections too (money fields sit in Additional Fields). */

@@ -3,6 +3,7 @@ import { findFailure, normalizeSuccess } from '../platform/envelope';
 import type { PlatformFailure } from '../platform/envelope';
 import { RefusedAnswer } from '../platform/failure';
 import type { OutputSpec } from '../operation/operations';
+import { setOwn } from '../input/keys';
 
 // Portal passwords come back in some records (the contact list); they never enter execution data.
 const HIDDEN_FIELDS = ['web_password'];
@@ -22,8 +23,9 @@ function clean(record: IDataObject, spec: OutputSpec, depth = 0): IDataObject {
 	for (const [field, value] of Object.entries(out)) {
 		// One level of nesting too (e.g. an external sale's paymentResult), with the same numeric fields.
 		if (depth === 0 && typeof value === 'object' && value !== null && !Array.isArray(value))
-			out[field] = clean(value as IDataObject, spec, 1);
-		else if (spec.numbers?.includes(field)) out[field] = toNumber(value) as IDataObject[string];
+			setOwn(out, field, clean(value as IDataObject, spec, 1));
+		else if (spec.numbers?.includes(field))
+			setOwn(out, field, toNumber(value) as IDataObject[string]);
 	}
 	return out;
 }
@@ -57,7 +59,8 @@ function outcomeOf(json: IDataObject): RecordOutcome {
 function identifiersOf(json: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const key of IDENTIFIERS)
-		if (json[key] !== undefined && json[key] !== null && json[key] !== '') out[key] = json[key];
+		if (json[key] !== undefined && json[key] !== null && json[key] !== '')
+			setOwn(out, key, json[key]);
 	return out;
 }
 
