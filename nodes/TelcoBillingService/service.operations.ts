@@ -368,6 +368,18 @@ export const serviceOperations: Operation[] = [
 		output: { root: 'records', numbers: SERVICE_NUMBERS },
 	},
 	{
+		value: 'list',
+		name: 'Get Page Listing',
+		action: 'Get the platform’s service listing',
+		description:
+			'The platform’s paged listing (services/get/page) as it answers: spec 4.3.0 documents it answering ' +
+			'service type records; Get Many lists services',
+		method: 'GET',
+		path: '/services/get/page/{page}',
+		list: 'paged',
+		output: { numbers: [...SERVICE_NUMBERS, 'esid', 'list_price', 'wholesale_price', 'reseller_price'] },
+	},
+	{
 		value: 'search',
 		name: 'Search',
 		action: 'Search services',
