@@ -35,6 +35,8 @@ const LINES = {
 		verify: ['sqlite3', 'isolated-vm'],
 		estimate: 'about 5½ minutes, 1.7 GB',
 		env: {},
+		// Task runners are off by default in 1.x (N8N_RUNNERS_ENABLED), and n8n opens no task broker without them.
+		taskBroker: false,
 		// 1.x has no publishing: a workflow is activated, and runs its triggers at the next start.
 		activate: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
 	},
@@ -62,6 +64,8 @@ const LINES = {
 		estimate: 'about 9 minutes, 2.3 GB',
 		// Its MCP server registry refreshes from n8n's cloud at start and logs a stack trace when offline.
 		env: { N8N_DISABLED_MODULES: 'mcp-registry' },
+		// `n8n start` and `n8n execute` open a task broker (N8N_RUNNERS_BROKER_PORT, 5679 by default) on 127.0.0.1.
+		taskBroker: true,
 		// 2.x publishes a workflow (its active version), and runs its triggers at the next start.
 		activate: (id) => ['publish:workflow', `--id=${id}`],
 	},
@@ -79,6 +83,7 @@ const LINES = {
 		verify: ['sqlite3'],
 		estimate: 'about 4 minutes, 1.7 GB',
 		env: {},
+		taskBroker: true,
 		activate: (id) => ['publish:workflow', `--id=${id}`],
 	},
 };

@@ -5,14 +5,22 @@
 // starts the scripted chat model the AI agent example uses, imports a "Telco Billing (sandbox)" credential, the
 // model's credential and the example workflows, and starts n8n.
 // Ctrl-C stops everything. `npm start -- --n8n oldest` (1.123.81) or `--n8n 2.8.4` runs another line;
-// `npm start -- --simulator-only` starts just the simulator.
+// `npm start -- --simulator-only` starts just the simulator; `--user-folder <dir>` keeps n8n's data there instead
+// of .n8n-sandbox/<version>; `--no-build` uses dist/ as it is (CI builds once; a build empties dist/ under any
+// n8n running from it).
+// Beside an n8n the user already runs: the ports the user sees (editor, simulator, mail, model) stay as asked
+// and a taken one stops the start naming the option that moves it; n8n's task broker, which the user never
+// sees, takes a free port when its default (5679) is taken, and the ready banner says which.
 const { spawnSync } = require('node:child_process');
 const { spawnSimulator } = require('../simulator/spawn.js');
 const { SCENARIOS } = require('./agentScenarios.js');
 const { startFakeChatModel } = require('./fakeChatModel.js');
+const { lineOf } = require('./n8n-lines.js');
+const { outputTail, quoteTail } = require('./outputTail.js');
+const { freePort } = require('./waiting.js');
 const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const {
 	DEMO_KEY,
 	ROOT,
@@ -33,11 +41,20 @@ const SIMULATOR_PORT = Number(option('port', process.env.SIMULATOR_PORT || 8787)
 const SMTP_PORT = Number(option('smtp-port', process.env.SIMULATOR_SMTP_PORT || 2525));
 const N8N_PORT = Number(option('n8n-port', process.env.N8N_PORT || 5678));
 const MODEL_PORT = Number(option('model-port', process.env.SANDBOX_MODEL_PORT || 8788));
+// n8n's own default and variable: a port set there is the user's choice, kept like the ones above.
+const BROKER_DEFAULT = 5679;
+const BROKER_ASKED = process.env.N8N_RUNNERS_BROKER_PORT;
+// n8n's default, as an n8n user knows it; start.js overrides n8nEnv's quieter `warn`, at which n8n says nothing
+// of why it stops (a taken broker port is an info line).
+const N8N_LOG_LEVEL = process.env.N8N_LOG_LEVEL || 'info';
 
 const children = [];
-let ready = false;
+// Once n8n has answered, its stopping is reported as such; before, the start fails with what it printed.
+let answered = false;
+let stopping = false;
 let model;
 function stopAll(code = 0) {
+	stopping = true;
 	// exitCode, not only exit(): the timer is unref'd, and a process that empties its loop first ends with it.
 	process.exitCode = code;
 	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
@@ -61,36 +78,54 @@ async function main() {
 		await startSimulator();
 		return;
 	}
+	const moveWith = (flag) => `choose another port with ${flag} <port>`;
 	await portsFree([
-		[SIMULATOR_PORT, '--port'],
-		[SMTP_PORT, '--smtp-port'],
-		[N8N_PORT, '--n8n-port'],
-		[MODEL_PORT, '--model-port'],
+		[SIMULATOR_PORT, moveWith('--port')],
+		[SMTP_PORT, moveWith('--smtp-port')],
+		[N8N_PORT, moveWith('--n8n-port')],
+		[MODEL_PORT, moveWith('--model-port')],
+		...(BROKER_ASKED
+			? [
+					[
+						Number(BROKER_ASKED),
+						'set N8N_RUNNERS_BROKER_PORT to another port, or unset it and the sandbox picks a free one',
+					],
+				]
+			: []),
 	]);
-	console.log('Building the package…');
-	const build = spawnSync('npx', ['n8n-node', 'build'], {
-		cwd: ROOT,
-		stdio: ['ignore', 'ignore', 'inherit'],
-	});
-	if (build.status !== 0)
-		throw new Error('`n8n-node build` failed: fix the errors above, then run npm start again.');
+	if (args.includes('--no-build')) console.log('Using dist/ as it is (--no-build).');
+	else {
+		console.log('Building the package…');
+		const build = spawnSync('npx', ['n8n-node', 'build'], {
+			cwd: ROOT,
+			stdio: ['ignore', 'ignore', 'inherit'],
+		});
+		if (build.status !== 0)
+			throw new Error('`n8n-node build` failed: fix the errors above, then run npm start again.');
+	}
 	const n8n = await ensureN8n({ version: requestedVersion(args) });
 	const simulatorUrl = await startSimulator();
 	// The AI agent example's chat model: scripted, offline, in this process (agentScenarios.js).
 	model = await startFakeChatModel(SCENARIOS, MODEL_PORT);
 
 	// One user folder per line: a database written by a newer n8n is not for an older one.
-	const userFolder = join(ROOT, '.n8n-sandbox', n8n.version);
+	const userFolder = resolve(option('user-folder', join(ROOT, '.n8n-sandbox', n8n.version)));
 	mkdirSync(userFolder, { recursive: true });
 	mkdirSync(SANDBOX_FILES, { recursive: true });
 	console.log(
 		`Installing the package into n8n ${n8n.version}'s user folder and importing the sandbox credential and the example workflows…`,
 	);
+	// Chosen late: the first start installs n8n for minutes, and a port free before that may not be after.
+	const broker = await brokerPort();
 	const { env, imports, packageDir, migrated } = prepareSandbox(n8n, userFolder, {
 		simulatorUrl,
 		smtpPort: SMTP_PORT,
 		modelUrl: model.url,
-		extra: { N8N_PORT: String(N8N_PORT), N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}` },
+		extra: {
+			N8N_PORT: String(N8N_PORT),
+			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${N8N_PORT}`,
+			N8N_RUNNERS_BROKER_PORT: String(broker),
+		},
 	});
 	if (migrated.length) {
 		const names = migrated.map((name) => `"${name}"`).join(', ');
@@ -99,20 +134,37 @@ async function main() {
 	}
 
 	console.log(`Starting n8n ${n8n.version} on Node ${n8n.nodeVersion}…`);
-	const server = n8nSpawn(n8n, ['start'], env);
+	const server = n8nSpawn(n8n, ['start'], { ...env, N8N_LOG_LEVEL }, ['ignore', 'pipe', 'pipe']);
 	children.push(server);
-	server.on('exit', (code) => {
-		console.error(
-			`n8n stopped (exit ${code}).${ready ? '' : ' It never answered: see its output above.'}`,
-		);
-		stopAll(ready ? (code ?? 0) : 1);
+	const tail = outputTail();
+	const said = () =>
+		quoteTail(tail, `It printed nothing (N8N_LOG_LEVEL=${N8N_LOG_LEVEL}: try debug).`);
+	server.stdout.on('data', (chunk) => {
+		process.stdout.write(chunk);
+		tail.write(chunk, 'stdout');
 	});
-	server.stdout.on('data', (chunk) => process.stdout.write(chunk));
+	server.stderr.on('data', (chunk) => {
+		process.stderr.write(chunk);
+		tail.write(chunk, 'stderr');
+	});
+	const stopped = exitOf(server);
+	void stopped.then(({ code, signal }) => {
+		if (!answered || stopping) return;
+		console.error(`n8n stopped (exit ${code ?? signal}).${code ? ` ${said()}` : ''}`);
+		stopAll(code ?? 1);
+	});
+	const stoppedEarly = stopped.then(({ code, signal }) => {
+		throw new Error(`n8n stopped (exit ${code ?? signal}) before it answered. ${said()}`);
+	});
 	const editor = `http://127.0.0.1:${N8N_PORT}`;
 	// The editor page and the REST API answer only once n8n has loaded every node, ours included.
-	await waitFor(`${editor}/healthz`);
-	await waitFor(`${editor}/rest/settings`);
-	await waitFor(`${editor}/`);
+	const answering = (async () => {
+		await waitFor(`${editor}/healthz`, said);
+		await waitFor(`${editor}/rest/settings`, said);
+		await waitFor(`${editor}/`, said);
+	})();
+	await Promise.race([answering, stoppedEarly]);
+	answered = true;
 	const ownerMarker = join(userFolder, 'sandbox-owner');
 	// The REST API comes up a moment after /healthz; an instance with an owner already answers 400.
 	for (let attempt = 0; attempt < 60 && !existsSync(ownerMarker); attempt++) {
@@ -125,10 +177,13 @@ async function main() {
 		if (owner?.ok || owner?.status === 400) break;
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
-	ready = true;
 	const login = existsSync(ownerMarker)
 		? `${OWNER.email} / ${OWNER.password}`
 		: 'the owner account you created';
+	const brokerNote =
+		broker === BROKER_DEFAULT || BROKER_ASKED
+			? ''
+			: `; its default ${BROKER_DEFAULT} is taken (another n8n?)`;
 	console.log(
 		[
 			'',
@@ -143,29 +198,59 @@ async function main() {
 			`                (Read/Write Files from Disk: use the full path, e.g. ${join(SANDBOX_FILES, 'cdrs.csv')})`,
 			`  Mail:         ${simulatorUrl}/__simulator/mail  (what Send Email sent to the SMTP sink 127.0.0.1:${SMTP_PORT}, and campaign mail)`,
 			`  Chat model:   ${model.url}  (credential "Scripted model (sandbox)": a scripted OpenAI-compatible model that answers the AI agent example's questions)`,
+			...(opensTaskBroker(n8n, env)
+				? [
+						`  Task broker:  127.0.0.1:${broker}  (n8n's, for its Code node's task runners${brokerNote})`,
+					]
+				: []),
 			'Press Ctrl-C to stop n8n and the simulator.',
 		].join('\n'),
 	);
 }
 
-/**
- * Refuses to start when a port is taken (usually a sandbox still running), naming the option that
- * moves it.
- */
-async function portsFree(ports) {
-	for (const [port, option] of ports) {
-		const free = await new Promise((resolve) => {
-			const probe = createServer().once('error', () => resolve(false));
-			probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-		});
-		if (!free)
-			throw new Error(
-				`port ${port} on 127.0.0.1 is in use (another sandbox still running?). Stop it, or choose another port with ${option} <port>.`,
-			);
-	}
+function portFree(port) {
+	return new Promise((resolve) => {
+		const probe = createServer().once('error', () => resolve(false));
+		probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+	});
 }
 
-async function waitFor(url, seconds = 180) {
+/**
+ * Refuses to start when a port the user chose (or sees) is taken (a sandbox still running, the user's own
+ * n8n), saying how to move it.
+ */
+async function portsFree(ports) {
+	for (const [port, move] of ports)
+		if (!(await portFree(port)))
+			throw new Error(
+				`port ${port} on 127.0.0.1 is in use (another sandbox still running, or your own n8n?). Stop it, or ${move}.`,
+			);
+}
+
+/**
+ * The task broker's port: the user's N8N_RUNNERS_BROKER_PORT (checked with the others), else n8n's default,
+ * else, when another n8n holds that, a free one: nobody connects to it but n8n's own task runners.
+ */
+async function brokerPort() {
+	if (BROKER_ASKED) return Number(BROKER_ASKED);
+	return (await portFree(BROKER_DEFAULT)) ? BROKER_DEFAULT : freePort();
+}
+
+/** Whether this n8n opens its task broker: 2.x always, 1.x only with task runners turned on. */
+function opensTaskBroker(n8n, env) {
+	return lineOf(n8n.version)?.taskBroker || env.N8N_RUNNERS_ENABLED === 'true';
+}
+
+/** Resolves once the child has exited and its output has been read to the end (its last line is quoted). */
+function exitOf(child) {
+	return new Promise((resolve) => {
+		child.once('close', (code, signal) => resolve({ code, signal }));
+		// A grandchild (n8n's task runner) holding the pipes open must not hold up the report.
+		child.once('exit', (code, signal) => setTimeout(() => resolve({ code, signal }), 2000).unref());
+	});
+}
+
+async function waitFor(url, said, seconds = 180) {
 	for (let i = 0; i < seconds * 2; i++) {
 		const ok = await fetch(url).then(
 			(r) => r.ok,
@@ -174,10 +259,12 @@ async function waitFor(url, seconds = 180) {
 		if (ok) return;
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
-	throw new Error(`n8n did not answer at ${url} within ${seconds} s: see its output above.`);
+	throw new Error(`n8n did not answer at ${url} within ${seconds} s. ${said()}`);
 }
 
 main().catch((error) => {
+	// Ctrl-C during the start stops n8n too: that is no failure to report.
+	if (stopping) return;
 	console.error(`\nThe sandbox did not start: ${error.message ?? error}`);
 	console.error('Nothing is left running. Fix what is named above and run npm start again.');
 	stopAll(1);
