@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import type { ItemOf } from '../shared/operation/operations';
-import { amountColumns, REPORT_COLUMNS } from './report.columns';
+import { amountColumns, moneyColumns, REPORT_COLUMNS } from './report.columns';
 import { reportBody, REPORT_OPTIONS } from './report.request';
 import { reportDays } from './report.period';
 import type { ReportDays } from './report.period';
@@ -57,11 +57,12 @@ export async function shapeOutput(
 		return [{ json: { rows, count: rows.length, ...(totals ? { totals } : {}) }, pairedItem }];
 	}
 	const days = reportDays(options);
-	const html = toHtmlTable(rows, columns, totals);
+	const layout = { columns, money: moneyColumns(report, columns) };
+	const html = toHtmlTable(rows, layout, totals);
 	const format = String(input.param('fileFormat', 'csv'));
 	const fileName = fileNameOf(report, days, format === 'html' ? 'html' : 'csv');
 	const title = [labelOf(report), datesOf(days, ' to ')].filter(Boolean).join(', ');
-	const content = format === 'html' ? toHtmlDocument(title, html) : toCsv(rows, columns);
+	const content = format === 'html' ? toHtmlDocument(title, html) : toCsv(rows, layout);
 	const field = String(input.param('binaryPropertyName', 'data')).trim();
 	const file = await from.context.helpers.prepareBinaryData(
 		Buffer.from(content, 'utf8'),

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { decimalText, exactTotal } from '../shared/input/money';
+import { answeredDecimal, centsText, exactTotal } from '../shared/input/money';
 
 /** The columns of a report's rows, in the order they first appear (the known ones when there are no rows). */
 export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
@@ -16,7 +16,7 @@ export function totalsOf(rows: IDataObject[], amounts: string[]): IDataObject {
 	const totals: IDataObject = {};
 	for (const column of amounts) {
 		const lines = rows
-			.map((row) => decimalText(row[column]))
+			.map((row) => answeredDecimal(row[column]))
 			.filter((text): text is string => text !== undefined)
 			.map((amount) => ({ amount, quantity: 1 }));
 		totals[column] = Number(exactTotal(lines));
@@ -24,21 +24,38 @@ export function totalsOf(rows: IDataObject[], amounts: string[]): IDataObject {
 	return totals;
 }
 
-/** A cell as text: nested values (a customer's services) as JSON, nothing for null. */
+/** The columns a report's table and CSV show, and which of them hold money. */
+export interface Layout {
+	columns: string[];
+	money: string[];
+}
+
+/** A value as text: nested values (a customer's services) as JSON, nothing for null. */
 function text(value: unknown): string {
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'object') return JSON.stringify(value);
 	return String(value);
 }
 
-function csvField(value: unknown): string {
-	const cell = text(value);
+/**
+ * A cell as the table and the CSV both show it: money with two decimals (415.80, never 415.8 or a float's
+ * 0.30000000000000004), anything else as given.
+ */
+function shown(value: unknown, money: boolean): string {
+	const amount = money ? answeredDecimal(value) : undefined;
+	return amount === undefined ? text(value) : centsText(amount);
+}
+
+function csvField(cell: string): string {
 	return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /** RFC 4180 CSV: a header row, then one line per row, CRLF line ends. */
-export function toCsv(rows: IDataObject[], columns: string[]): string {
-	const lines = [columns, ...rows.map((row) => columns.map((column) => row[column]))];
+export function toCsv(rows: IDataObject[], { columns, money }: Layout): string {
+	const lines = [
+		columns,
+		...rows.map((row) => columns.map((column) => shown(row[column], money.includes(column)))),
+	];
 	return lines.map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -68,26 +85,26 @@ export function headingOf(column: string): string {
 const CELL = 'padding:4px 8px;border:1px solid #d0d7de';
 const NUMBER_CELL = `${CELL};text-align:right`;
 
-function cell(tag: 'td' | 'th', value: unknown, amount: boolean): string {
-	const shown = amount && typeof value === 'number' ? value.toFixed(2) : value;
-	const style = typeof value === 'number' ? NUMBER_CELL : CELL;
-	return `<${tag} style="${style}">${escapeHtml(shown)}</${tag}>`;
+function cell(tag: 'td' | 'th', value: unknown, money: boolean): string {
+	const style = money || typeof value === 'number' ? NUMBER_CELL : CELL;
+	return `<${tag} style="${style}">${escapeHtml(shown(value, money))}</${tag}>`;
 }
 
-/** An HTML table for a mail body: headings, one row per row (amounts with 2 decimals), a Total row. */
-export function toHtmlTable(rows: IDataObject[], columns: string[], totals?: IDataObject): string {
-	const isAmount = (column: string) => totals !== undefined && column in totals;
+/** An HTML table for a mail body: headings, one row per row (money with 2 decimals), a Total row. */
+export function toHtmlTable(rows: IDataObject[], layout: Layout, totals?: IDataObject): string {
+	const { columns, money } = layout;
+	const isMoney = (column: string) => money.includes(column);
 	const head = columns.map(
 		(column) => `<th style="${CELL};background:#f3f4f6">${escapeHtml(headingOf(column))}</th>`,
 	);
 	const body = rows.length
-		? rows.map((row) => `<tr>${columns.map((c) => cell('td', row[c], isAmount(c))).join('')}</tr>`)
+		? rows.map((row) => `<tr>${columns.map((c) => cell('td', row[c], isMoney(c))).join('')}</tr>`)
 		: [`<tr><td style="${CELL}" colspan="${Math.max(columns.length, 1)}">No rows</td></tr>`];
 	const foot =
 		totals && rows.length && Object.keys(totals).length
 			? `<tfoot><tr>${columns
 					.map((c, i) =>
-						isAmount(c)
+						c in totals
 							? cell('th', totals[c], true)
 							: `<th style="${CELL};text-align:left">${i === 0 ? 'Total' : ''}</th>`,
 					)

@@ -105,8 +105,11 @@ describe('Output', () => {
 		const csv = Buffer.from(item.binary!.data.data, 'base64').toString('utf8');
 		const [header, ...lines] = parseCsv(csv);
 		expect(header).toEqual(Object.keys(rows[0]));
+		// Money as the table shows it, two decimals (the simulator's amounts are whole cents).
+		const shown = (column: string, value: unknown) =>
+			AMOUNTS.includes(column) ? (value as number).toFixed(2) : String(value);
 		expect(lines.map((line) => Object.fromEntries(header.map((c, i) => [c, line[i]])))).toEqual(
-			rows.map((row) => Object.fromEntries(Object.entries(row).map(([c, v]) => [c, String(v)]))),
+			rows.map((row) => Object.fromEntries(Object.entries(row).map(([c, v]) => [c, shown(c, v)]))),
 		);
 		expect(lines[0][header.indexOf('display_name')]).toBe('Smith, "Jones" & <Sons>\nPty Ltd');
 		expect(item.json).toMatchObject({
