@@ -52,13 +52,14 @@ export async function shapeOutput(
 	const columns = columnsOf(rows, REPORT_COLUMNS[report]);
 	const amounts = amountColumns(report, columns);
 	const totals = amounts.length ? totalsOf(rows, amounts) : undefined;
+	const totalsJson = totals ? { totals: totals.shown, totalsAmounts: totals.amounts } : {};
 	const pairedItem = { item: from.index };
 	if (output === 'allRows') {
-		return [{ json: { rows, count: rows.length, ...(totals ? { totals } : {}) }, pairedItem }];
+		return [{ json: { rows, count: rows.length, ...totalsJson }, pairedItem }];
 	}
 	const days = reportDays(options);
 	const layout = { columns, money: moneyColumns(report, columns) };
-	const html = toHtmlTable(rows, layout, totals);
+	const html = toHtmlTable(rows, layout, totals?.shown);
 	const format = String(input.param('fileFormat', 'csv'));
 	const fileName = fileNameOf(report, days, format === 'html' ? 'html' : 'csv');
 	const title = [labelOf(report), datesOf(days, ' to ')].filter(Boolean).join(', ');
@@ -75,7 +76,7 @@ export async function shapeOutput(
 				report: labelOf(report),
 				fileName,
 				count: rows.length,
-				...(totals ? { totals } : {}),
+				...totalsJson,
 				html,
 			},
 			binary: { [field]: file },
@@ -107,7 +108,8 @@ export const outputFields: INodeProperties[] = [
 			{
 				name: 'One Item With All Rows',
 				value: 'allRows',
-				description: 'One item: `rows`, `count`, and `totals` of the money columns',
+				description:
+					'One item: `rows`, `count`, and the money columns’ `totals` as the table shows them (text, two decimals) with `totalsAmounts` as numbers',
 			},
 		],
 		default: 'rows',

@@ -10,18 +10,35 @@ export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
 
 /**
  * The sum of each amount column, exactly as the rows give it (0.1 + 0.2 is 0.3, and 4-decimal amounts keep
- * their decimals, never rounded to cents row by row); a value that is not an amount is left out.
+ * their decimals, never rounded to cents row by row), as decimal text; a value that is not an amount is left
+ * out.
  */
-export function totalsOf(rows: IDataObject[], amounts: string[]): IDataObject {
-	const totals: IDataObject = {};
+function exactTotals(rows: IDataObject[], amounts: string[]): Record<string, string> {
+	const totals: Record<string, string> = {};
 	for (const column of amounts) {
 		const lines = rows
 			.map((row) => answeredDecimal(row[column]))
 			.filter((text): text is string => text !== undefined)
 			.map((amount) => ({ amount, quantity: 1 }));
-		totals[column] = Number(exactTotal(lines));
+		totals[column] = exactTotal(lines);
 	}
 	return totals;
+}
+
+/** What a report's money columns add up to, in its two forms. */
+export interface Totals {
+	/** As the table's Total row shows them: two decimals, as text (what an email writes as it is). */
+	shown: IDataObject;
+	/** The exact sums as numbers, for expressions that compute with them. */
+	amounts: IDataObject;
+}
+
+export function totalsOf(rows: IDataObject[], amounts: string[]): Totals {
+	const exact = Object.entries(exactTotals(rows, amounts));
+	return {
+		shown: Object.fromEntries(exact.map(([column, sum]) => [column, centsText(sum)])),
+		amounts: Object.fromEntries(exact.map(([column, sum]) => [column, Number(sum)])),
+	};
 }
 
 /** The columns a report's table and CSV show, and which of them hold money. */

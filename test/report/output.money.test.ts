@@ -135,3 +135,44 @@ describe('money in the file exactly as the table shows it: two decimals, as text
 		expect(all.rows).toEqual(rows);
 	});
 });
+
+describe('totals exactly as the table’s Total row shows them', () => {
+	// Two decimals as text, what an email expression writes as it is ({{ $json.totals.balance }}).
+	const TOTALS = {
+		balance: '416.10',
+		current: '0.30',
+		overdue0: '0.30',
+		overdue30: '10.01',
+		overdue60: '1.01',
+		overdue90: '-12.50',
+		overdue120: '0.50',
+	};
+	// The exact sums of the amounts as the platform gave them, as numbers, for an expression that computes
+	// (0.1 + 0.2 is 0.3; the platform's own 2.220446049250313e-16 is in its column's sum).
+	const AMOUNTS = {
+		balance: 416.1,
+		current: 0.3,
+		overdue0: 0.3,
+		overdue30: 10.005,
+		overdue60: 1.005,
+		overdue90: -12.501,
+		overdue120: 0.5000000000000002,
+	};
+
+	test('One Item With All Rows: `totals` as text, `totalsAmounts` as numbers', async () => {
+		const [all] = jsonOf(await run({ report: 'agedReceivables', output: 'allRows' }));
+		expect(all).toEqual({
+			rows: expect.any(Array),
+			count: 2,
+			totals: TOTALS,
+			totalsAmounts: AMOUNTS,
+		});
+	});
+
+	test('File: the item’s `totals` are the table’s Total row, cell for cell', async () => {
+		const result = await run({ report: 'agedReceivables', output: 'file' });
+		const { json } = result.items[0];
+		expect(json).toMatchObject({ totals: TOTALS, totalsAmounts: AMOUNTS });
+		expect(shownTable(json.html as string).totals).toEqual(['Total', '', ...Object.values(TOTALS)]);
+	});
+});

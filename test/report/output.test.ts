@@ -54,14 +54,17 @@ describe('Output', () => {
 		const [all] = jsonOf(result);
 		expect(all.rows).toEqual(rows);
 		expect(all.count).toBe(rows.length);
-		expect(all.totals).toEqual(Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c)])));
-		// Numbers, at most 2 decimals; the balance total is what the customers owe.
-		const totals = all.totals as Record<string, number>;
-		for (const value of Object.values(totals)) expect(Math.round(value * 100)).toBe(value * 100);
+		// As the table shows them (two decimals, as text), and as numbers beside them.
+		expect(all.totals).toEqual(
+			Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c).toFixed(2)])),
+		);
+		expect(all.totalsAmounts).toEqual(Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c)])));
+		// The balance total is what the customers owe.
 		const owed = state()
 			.customers.filter((c) => c.deptid === 1 && c.balance > 0)
 			.reduce((sum, c) => sum + Math.round(c.balance * 100), 0);
-		expect(totals.balance).toBe(owed / 100);
+		expect((all.totalsAmounts as IDataObject).balance).toBe(owed / 100);
+		expect((all.totals as IDataObject).balance).toBe((owed / 100).toFixed(2));
 	});
 
 	test('One Item With All Rows of an empty report: no rows, count 0, zero totals', async () => {
@@ -74,7 +77,9 @@ describe('Output', () => {
 				output: 'allRows',
 			}),
 		);
-		expect(jsonOf(result)).toEqual([{ rows: [], count: 0, totals: { amount: 0 } }]);
+		expect(jsonOf(result)).toEqual([
+			{ rows: [], count: 0, totals: { amount: '0.00' }, totalsAmounts: { amount: 0 } },
+		]);
 	});
 
 	test('a report without money columns has no totals', async () => {
@@ -116,7 +121,8 @@ describe('Output', () => {
 			report: 'Aged Receivables',
 			fileName: `aged-receivables_${today}.csv`,
 			count: rows.length,
-			totals: Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c)])),
+			totals: Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c).toFixed(2)])),
+			totalsAmounts: Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c)])),
 		});
 		const html = item.json.html as string;
 		expect(html).toMatch(/^<table[^>]*>.*<\/table>$/s);
@@ -150,7 +156,11 @@ describe('Output', () => {
 		const page = Buffer.from(item.binary!.report.data, 'base64').toString('utf8');
 		expect(page).toContain('<title>Credit Report, 2001-01-01 to 2001-01-31</title>');
 		expect(page).toContain(item.json.html as string);
-		expect(item.json).toMatchObject({ count: 0, totals: { amount: 0 } });
+		expect(item.json).toMatchObject({
+			count: 0,
+			totals: { amount: '0.00' },
+			totalsAmounts: { amount: 0 },
+		});
 		expect(item.json.html).toContain('No rows');
 	});
 
@@ -245,6 +255,11 @@ describe('totals of a platform whose amounts carry more than cents (the spec’s
 			{ baseUrl: url },
 		);
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0].totals).toEqual({ monthly_fees: 30.0147, total_ex_usage: 0.3001 });
+		expect(jsonOf(result)[0].totalsAmounts).toEqual({
+			monthly_fees: 30.0147,
+			total_ex_usage: 0.3001,
+		});
+		// Shown rounded once, from the exact sum.
+		expect(jsonOf(result)[0].totals).toEqual({ monthly_fees: '30.01', total_ex_usage: '0.30' });
 	});
 });
