@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import type { ItemOf } from '../shared/operation/operations';
-import { amountColumns, moneyColumns, REPORT_COLUMNS } from './report.columns';
+import { amountColumns, headingOf, moneyColumns, REPORT_COLUMNS } from './report.columns';
 import { reportBody, REPORT_OPTIONS } from './report.request';
 import { reportDays } from './report.period';
 import type { ReportDays } from './report.period';
@@ -58,7 +58,11 @@ export async function shapeOutput(
 		return [{ json: { rows, count: rows.length, ...totalsJson }, pairedItem }];
 	}
 	const days = reportDays(options);
-	const layout = { columns, money: moneyColumns(report, columns) };
+	const layout = {
+		columns,
+		headings: columns.map((column) => headingOf(report, column)),
+		money: moneyColumns(report, columns),
+	};
 	const html = toHtmlTable(rows, layout, totals?.shown);
 	const format = String(input.param('fileFormat', 'csv'));
 	const fileName = fileNameOf(report, days, format === 'html' ? 'html' : 'csv');

@@ -41,9 +41,11 @@ export function totalsOf(rows: IDataObject[], amounts: string[]): Totals {
 	};
 }
 
-/** The columns a report's table and CSV show, and which of them hold money. */
+/** The columns a report's table and CSV show, what each is headed, and which of them hold money. */
 export interface Layout {
 	columns: string[];
+	/** One a column, in the columns' order. */
+	headings: string[];
 	money: string[];
 }
 
@@ -68,9 +70,9 @@ function csvField(cell: string): string {
 }
 
 /** RFC 4180 CSV: a header row, then one line per row, CRLF line ends. */
-export function toCsv(rows: IDataObject[], { columns, money }: Layout): string {
+export function toCsv(rows: IDataObject[], { columns, headings, money }: Layout): string {
 	const lines = [
-		columns,
+		headings,
 		...rows.map((row) => columns.map((column) => shown(row[column], money.includes(column)))),
 	];
 	return lines.map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
@@ -88,16 +90,6 @@ export function escapeHtml(value: unknown): string {
 	return text(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-/** "display_name" → "Display Name", "overdue30" → "Overdue 30", "cid" → "CID": a header a person reads in a mail. */
-export function headingOf(column: string): string {
-	// The platform's short ids and codes (cid, iid, enid, vid, abn) read as acronyms.
-	if (/^(\w{1,2}id|abn)$/.test(column)) return column.toUpperCase();
-	return column
-		.replace(/_/g, ' ')
-		.replace(/([a-z])([A-Z0-9])/g, '$1 $2')
-		.replace(/\b\w/g, (c) => c.toUpperCase());
-}
-
 // Inline styles: mail clients drop <style> blocks.
 const CELL = 'padding:4px 8px;border:1px solid #d0d7de';
 const NUMBER_CELL = `${CELL};text-align:right`;
@@ -109,10 +101,10 @@ function cell(tag: 'td' | 'th', value: unknown, money: boolean): string {
 
 /** An HTML table for a mail body: headings, one row per row (money with 2 decimals), a Total row. */
 export function toHtmlTable(rows: IDataObject[], layout: Layout, totals?: IDataObject): string {
-	const { columns, money } = layout;
+	const { columns, headings, money } = layout;
 	const isMoney = (column: string) => money.includes(column);
-	const head = columns.map(
-		(column) => `<th style="${CELL};background:#f3f4f6">${escapeHtml(headingOf(column))}</th>`,
+	const head = headings.map(
+		(heading) => `<th style="${CELL};background:#f3f4f6">${escapeHtml(heading)}</th>`,
 	);
 	const body = rows.length
 		? rows.map((row) => `<tr>${columns.map((c) => cell('td', row[c], isMoney(c))).join('')}</tr>`)
