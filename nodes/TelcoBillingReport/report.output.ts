@@ -134,6 +134,7 @@ export const outputFields: INodeProperties[] = [
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
 		type: 'string',
+		required: true,
 		default: 'data',
 		hint: 'The name of the output binary field to put the file in',
 		displayOptions: inFile,
