@@ -8,8 +8,8 @@ import { shownTable } from './table';
 const { node, report } = useReport();
 
 // Amounts as a platform that works in floating point answers them: 415.8 for 415.80, the sum 0.1 + 0.2 as
-// 0.30000000000000004, a balance that is really 0 as 2.220446049250313e-16, and amounts at half a cent, whose
-// toFixed(2) rounds down (10.005 and 1.005 are a hair below in binary).
+// 0.30000000000000004, a balance that is really 0 as 2.220446049250313e-16, and amounts at half a cent (1.005 is
+// a hair below in binary, so its toFixed(2) is 1.00; -0.001's is -0.00).
 const ROWS: Record<string, IDataObject[]> = {
 	agedReceivables: [
 		{
