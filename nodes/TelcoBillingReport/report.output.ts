@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import type { ItemOf } from '../shared/operation/operations';
-import { amountColumns, headingOf, moneyColumns, REPORT_COLUMNS } from './report.columns';
+import { amountColumns, moneyColumns, REPORT_COLUMNS } from './report.columns';
+import { headingOf } from './report.headings';
 import { reportBody, REPORT_OPTIONS } from './report.request';
 import { reportDays } from './report.period';
 import type { ReportDays } from './report.period';
