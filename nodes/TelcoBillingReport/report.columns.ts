@@ -207,3 +207,15 @@ export function amountColumns(report: string, columns: string[]): string[] {
 			: [];
 	return [...new Set([...known, ...dynamic])].filter((column) => columns.includes(column));
 }
+
+/** Money a report gives per row that means nothing summed (averages): shown as money, not totalled. */
+const AVERAGE_AMOUNTS: Record<string, string[]> = {
+	customerEndedDetail: ['avg6monthspend'],
+	endedServicesDetailed: ['avg_account_spend', 'avg_service_spend'],
+};
+
+/** The columns of a report's rows that hold money: what the table and the CSV show with two decimals. */
+export function moneyColumns(report: string, columns: string[]): string[] {
+	const averages = (AVERAGE_AMOUNTS[report] ?? []).filter((column) => columns.includes(column));
+	return [...amountColumns(report, columns), ...averages];
+}

@@ -3,6 +3,7 @@ import { collection, loadedMultiOptions } from '../shared/declarative/describe';
 import type { Operation } from '../shared/operation/operations';
 import { isBlank, isCalendarDate } from '../shared/input/rules';
 import { DATE_TIME_HINT } from '../shared/input/dates';
+import { MELBOURNE_TODAY_EXPRESSION } from '../shared/input/melbourne';
 import type { Rule } from '../shared/input/rules';
 import { shapeOutput } from './report.output';
 import { REPORT_OPTIONS, REPORTS, reportBody } from './report.request';
@@ -26,6 +27,11 @@ const WHEN = [
 	{ name: 'Yesterday', value: 'yesterday' },
 ];
 
+// Report Name, From and To are not marked required though a report needs them: n8n shows (and checks) a field
+// whenever a field its display depends on is an expression, and refuses the whole workflow for a required one
+// left empty, so a Report or Period given by an expression (an AI tool choosing the period) would never run.
+// The report's rule refuses them empty, naming the field. Date and To of a one-day report are required: they
+// come filled with today.
 const dateField = (
 	displayName: string,
 	name: string,
@@ -93,16 +99,27 @@ const reportFields: INodeProperties[] = [
 			'gives it) is sent as 23:59:59 that day, so the whole day is included; another time ends the range there.',
 		hint: `A date without a time includes that whole day. ${DATE_TIME_HINT}`,
 	},
-	dateField('Date', 'date', 'The day balances are aged at', { report: ['agedReceivables'] }),
+	{
+		...dateField('Date', 'date', 'The day balances are aged at', { report: ['agedReceivables'] }),
+		required: true,
+		default: MELBOURNE_TODAY_EXPRESSION,
+		description:
+			'The day balances are aged at: today in Melbourne (the platform’s clock) as it comes, or the day ' +
+			'you pick. An expression that gives nothing means today too. Sent as YYYY-MM-DD.',
+		hint: `Today in Melbourne unless you pick a day. ${DATE_TIME_HINT}`,
+	},
 	{
 		...dateField('To', 'dateToOnly', 'Services active on this date', {
 			report: ['totalServicesSummary'],
 		}),
+		required: true,
+		default: MELBOURNE_TODAY_EXPRESSION,
 		description:
-			'Services active on this date; with Include Usage, usage from the first of its month to it. A ' +
-			'date without a time (or 00:00:00 as the date picker gives it) is sent as 23:59:59 that day, so ' +
-			'the whole day is included.',
-		hint: `A date without a time includes that whole day. ${DATE_TIME_HINT}`,
+			'Services active on this date: today in Melbourne (the platform’s clock) as it comes, or the day ' +
+			'you pick (an expression that gives nothing means today too); with Include Usage, usage from the ' +
+			'first of its month to it. A date without a time (or 00:00:00 as the date picker gives it) is sent ' +
+			'as 23:59:59 that day, so the whole day is included.',
+		hint: `Today in Melbourne unless you pick a day; a date without a time includes that whole day. ${DATE_TIME_HINT}`,
 	},
 	collection('Report Options', 'reportOptions', [
 		{

@@ -7,7 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { setOwn } from '../shared/input/keys';
 import type { ItemOf } from '../shared/operation/operations';
-import { amountColumns, REPORT_COLUMNS } from './report.columns';
+import { amountColumns, moneyColumns, REPORT_COLUMNS } from './report.columns';
+import { headingOf } from './report.headings';
 import { reportBody, REPORT_OPTIONS } from './report.request';
 import { reportDays } from './report.period';
 import type { ReportDays } from './report.period';
@@ -59,16 +60,22 @@ export async function shapeOutput(
 	const columns = columnsOf(rows, REPORT_COLUMNS[report]);
 	const amounts = amountColumns(report, columns);
 	const totals = amounts.length ? totalsOf(rows, amounts) : undefined;
+	const totalsJson = totals ? { totals: totals.shown, totalsAmounts: totals.amounts } : {};
 	const pairedItem = { item: from.index };
 	if (output === 'allRows') {
-		return [{ json: { rows, count: rows.length, ...(totals ? { totals } : {}) }, pairedItem }];
+		return [{ json: { rows, count: rows.length, ...totalsJson }, pairedItem }];
 	}
 	const days = reportDays(options);
-	const html = toHtmlTable(rows, columns, totals);
+	const layout = {
+		columns,
+		headings: columns.map((column) => headingOf(report, column)),
+		money: moneyColumns(report, columns),
+	};
+	const html = toHtmlTable(rows, layout, totals?.shown);
 	const format = String(input.param('fileFormat', 'csv'));
 	const fileName = fileNameOf(report, days, format === 'html' ? 'html' : 'csv');
 	const title = [labelOf(report), datesOf(days, ' to ')].filter(Boolean).join(', ');
-	const content = format === 'html' ? toHtmlDocument(title, html) : toCsv(rows, columns);
+	const content = format === 'html' ? toHtmlDocument(title, html) : toCsv(rows, layout);
 	const field = String(input.param('binaryPropertyName', 'data')).trim();
 	const file = await from.context.helpers.prepareBinaryData(
 		Buffer.from(content, 'utf8'),
@@ -81,7 +88,7 @@ export async function shapeOutput(
 				report: labelOf(report),
 				fileName,
 				count: rows.length,
-				...(totals ? { totals } : {}),
+				...totalsJson,
 				html,
 			},
 			binary: binaryAt(field, file),
@@ -120,7 +127,8 @@ export const outputFields: INodeProperties[] = [
 			{
 				name: 'One Item With All Rows',
 				value: 'allRows',
-				description: 'One item: `rows`, `count`, and `totals` of the money columns',
+				description:
+					'One item: `rows`, `count`, and the money columns’ `totals` as the table shows them (text, two decimals) with `totalsAmounts` as numbers',
 			},
 		],
 		default: 'rows',
@@ -141,6 +149,7 @@ export const outputFields: INodeProperties[] = [
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
 		type: 'string',
+		required: true,
 		default: 'data',
 		hint: 'The name of the output binary field to put the file in',
 		displayOptions: inFile,

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { melbourneWallTime } from '../shared/input/melbourne';
+import { melbourneToday } from '../shared/input/melbourne';
 
 /** The days a report covers, as far as the node can tell before it runs (for its file name). */
 export interface ReportDays {
@@ -29,7 +29,7 @@ const first = (year: number, month: number) => `${year}-${String(month).padStart
 
 /** A named period as the spec's table gives it, on the platform's clock (Melbourne). */
 export function periodDays(when: string, now = new Date()): ReportDays {
-	const today = melbourneWallTime(now).slice(0, 10);
+	const today = melbourneToday(now);
 	const year = Number(today.slice(0, 4));
 	const month = Number(today.slice(5, 7));
 	const monday = shift(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { toPlatformRangeEnd, toPlatformRangeStart } from '../shared/input/dates';
+import { melbourneToday } from '../shared/input/melbourne';
 import { isBlank } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
 
@@ -69,6 +70,12 @@ const list = (value: unknown) =>
 		.map((s) => s.trim())
 		.filter(Boolean);
 
+/**
+ * A report's one day, or the platform's today when it is left empty: the field's default is today, and an
+ * expression that gives nothing (an AI model that has no clock and leaves the date out) means today too.
+ */
+const dayOrToday = (value: unknown) => (isBlank(value) ? melbourneToday() : value);
+
 /** What the platform gets: `{report, report_options}` with dates as YYYY-MM-DD and lists as arrays. */
 export function reportBody(input: RequestInput): IDataObject {
 	const chosen = String(input.param('report', ''));
@@ -76,9 +83,9 @@ export function reportBody(input: RequestInput): IDataObject {
 	const options: IDataObject = {};
 	const when = String(input.param('when', 'last month'));
 	if (report === 'agedReceivables')
-		options.date = toPlatformRangeStart(input.param('date', '')) as string;
+		options.date = toPlatformRangeStart(dayOrToday(input.param('date', ''))) as string;
 	else if (report === 'totalServicesSummary')
-		options.date_to = toPlatformRangeEnd(input.param('dateToOnly', '')) as string;
+		options.date_to = toPlatformRangeEnd(dayOrToday(input.param('dateToOnly', ''))) as string;
 	else if (when === 'custom') {
 		options.when = 'custom';
 		options.date_from = toPlatformRangeStart(input.param('dateFrom', '')) as string;

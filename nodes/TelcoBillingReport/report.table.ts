@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { decimalText, exactTotal } from '../shared/input/money';
+import { answeredDecimal, centsText, exactTotal } from '../shared/input/money';
 
 /** The columns of a report's rows, in the order they first appear (the known ones when there are no rows). */
 export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
@@ -10,35 +10,71 @@ export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
 
 /**
  * The sum of each amount column, exactly as the rows give it (0.1 + 0.2 is 0.3, and 4-decimal amounts keep
- * their decimals, never rounded to cents row by row); a value that is not an amount is left out.
+ * their decimals, never rounded to cents row by row), as decimal text; a value that is not an amount is left
+ * out.
  */
-export function totalsOf(rows: IDataObject[], amounts: string[]): IDataObject {
-	const totals: IDataObject = {};
+function exactTotals(rows: IDataObject[], amounts: string[]): Record<string, string> {
+	const totals: Record<string, string> = {};
 	for (const column of amounts) {
 		const lines = rows
-			.map((row) => decimalText(row[column]))
+			.map((row) => answeredDecimal(row[column]))
 			.filter((text): text is string => text !== undefined)
 			.map((amount) => ({ amount, quantity: 1 }));
-		totals[column] = Number(exactTotal(lines));
+		totals[column] = exactTotal(lines);
 	}
 	return totals;
 }
 
-/** A cell as text: nested values (a customer's services) as JSON, nothing for null. */
+/** What a report's money columns add up to, in its two forms. */
+export interface Totals {
+	/** As the table's Total row shows them: two decimals, as text (what an email writes as it is). */
+	shown: IDataObject;
+	/** The exact sums as numbers, for expressions that compute with them. */
+	amounts: IDataObject;
+}
+
+export function totalsOf(rows: IDataObject[], amounts: string[]): Totals {
+	const exact = Object.entries(exactTotals(rows, amounts));
+	return {
+		shown: Object.fromEntries(exact.map(([column, sum]) => [column, centsText(sum)])),
+		amounts: Object.fromEntries(exact.map(([column, sum]) => [column, Number(sum)])),
+	};
+}
+
+/** The columns a report's table and CSV show, what each is headed, and which of them hold money. */
+export interface Layout {
+	columns: string[];
+	/** One a column, in the columns' order. */
+	headings: string[];
+	money: string[];
+}
+
+/** A value as text: nested values (a customer's services) as JSON, nothing for null. */
 function text(value: unknown): string {
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'object') return JSON.stringify(value);
 	return String(value);
 }
 
-function csvField(value: unknown): string {
-	const cell = text(value);
+/**
+ * A cell as the table and the CSV both show it: money with two decimals (415.80, never 415.8 or a float's
+ * 0.30000000000000004), anything else as given.
+ */
+function shown(value: unknown, money: boolean): string {
+	const amount = money ? answeredDecimal(value) : undefined;
+	return amount === undefined ? text(value) : centsText(amount);
+}
+
+function csvField(cell: string): string {
 	return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /** RFC 4180 CSV: a header row, then one line per row, CRLF line ends. */
-export function toCsv(rows: IDataObject[], columns: string[]): string {
-	const lines = [columns, ...rows.map((row) => columns.map((column) => row[column]))];
+export function toCsv(rows: IDataObject[], { columns, headings, money }: Layout): string {
+	const lines = [
+		headings,
+		...rows.map((row) => columns.map((column) => shown(row[column], money.includes(column)))),
+	];
 	return lines.map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -54,40 +90,30 @@ export function escapeHtml(value: unknown): string {
 	return text(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-/** "display_name" → "Display Name", "overdue30" → "Overdue 30", "cid" → "CID": a header a person reads in a mail. */
-export function headingOf(column: string): string {
-	// The platform's short ids and codes (cid, iid, enid, vid, abn) read as acronyms.
-	if (/^(\w{1,2}id|abn)$/.test(column)) return column.toUpperCase();
-	return column
-		.replace(/_/g, ' ')
-		.replace(/([a-z])([A-Z0-9])/g, '$1 $2')
-		.replace(/\b\w/g, (c) => c.toUpperCase());
-}
-
 // Inline styles: mail clients drop <style> blocks.
 const CELL = 'padding:4px 8px;border:1px solid #d0d7de';
 const NUMBER_CELL = `${CELL};text-align:right`;
 
-function cell(tag: 'td' | 'th', value: unknown, amount: boolean): string {
-	const shown = amount && typeof value === 'number' ? value.toFixed(2) : value;
-	const style = typeof value === 'number' ? NUMBER_CELL : CELL;
-	return `<${tag} style="${style}">${escapeHtml(shown)}</${tag}>`;
+function cell(tag: 'td' | 'th', value: unknown, money: boolean): string {
+	const style = money || typeof value === 'number' ? NUMBER_CELL : CELL;
+	return `<${tag} style="${style}">${escapeHtml(shown(value, money))}</${tag}>`;
 }
 
-/** An HTML table for a mail body: headings, one row per row (amounts with 2 decimals), a Total row. */
-export function toHtmlTable(rows: IDataObject[], columns: string[], totals?: IDataObject): string {
-	const isAmount = (column: string) => totals !== undefined && column in totals;
-	const head = columns.map(
-		(column) => `<th style="${CELL};background:#f3f4f6">${escapeHtml(headingOf(column))}</th>`,
+/** An HTML table for a mail body: headings, one row per row (money with 2 decimals), a Total row. */
+export function toHtmlTable(rows: IDataObject[], layout: Layout, totals?: IDataObject): string {
+	const { columns, headings, money } = layout;
+	const isMoney = (column: string) => money.includes(column);
+	const head = headings.map(
+		(heading) => `<th style="${CELL};background:#f3f4f6">${escapeHtml(heading)}</th>`,
 	);
 	const body = rows.length
-		? rows.map((row) => `<tr>${columns.map((c) => cell('td', row[c], isAmount(c))).join('')}</tr>`)
+		? rows.map((row) => `<tr>${columns.map((c) => cell('td', row[c], isMoney(c))).join('')}</tr>`)
 		: [`<tr><td style="${CELL}" colspan="${Math.max(columns.length, 1)}">No rows</td></tr>`];
 	const foot =
 		totals && rows.length && Object.keys(totals).length
 			? `<tfoot><tr>${columns
 					.map((c, i) =>
-						isAmount(c)
+						c in totals
 							? cell('th', totals[c], true)
 							: `<th style="${CELL};text-align:left">${i === 0 ? 'Total' : ''}</th>`,
 					)

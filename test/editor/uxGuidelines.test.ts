@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyCollection, INodeType } from 'n8n-wo
 import { TelcoBillingApi } from '../../credentials/TelcoBillingApi.credentials';
 import { TelcoBillingPortalLoginApi } from '../../credentials/TelcoBillingPortalLoginApi.credentials';
 import { SIMPLIFY_SINCE } from '../../nodes/shared/declarative/node';
+import { MELBOURNE_TODAY_EXPRESSION } from '../../nodes/shared/input/melbourne';
 import { PACKAGE_NODES } from './packageNodes';
 
 /*
@@ -82,11 +83,15 @@ describe('values n8n reads as the user gave them', () => {
 	// n8n takes a parameter value that starts with "=" for an expression: an option whose value is "=" (Service
 	// Search's Equals was) reaches the node as the empty result of an expression "".
 	test('no option value and no default starts with "="', () => {
+		// Meant as expressions: a one-day report's date comes filled with Melbourne's today.
+		const intended = [MELBOURNE_TODAY_EXPRESSION];
 		const expressions = EVERYTHING.flatMap(({ where, property }) => [
 			...(property.options ?? [])
 				.filter((option) => 'value' in option && String(option.value).startsWith('='))
 				.map((option) => `${where} › ${(option as { name: string }).name}`),
-			...(typeof property.default === 'string' && property.default.startsWith('=')
+			...(typeof property.default === 'string' &&
+			property.default.startsWith('=') &&
+			!intended.includes(property.default)
 				? [`${where} (default)`]
 				: []),
 		]);

@@ -5,6 +5,7 @@ import { jsonOf } from '../harness/nodeRunner';
 import { useReport } from '../kits/report';
 import { melbourneNow } from '../simulator/melbourne';
 import { parseCsv } from './csv';
+import { shownTable } from './table';
 import { range } from '../simulator/reports';
 import { periodDays } from '../../nodes/TelcoBillingReport/report.period';
 const { node, state, report } = useReport();
@@ -54,14 +55,17 @@ describe('Output', () => {
 		const [all] = jsonOf(result);
 		expect(all.rows).toEqual(rows);
 		expect(all.count).toBe(rows.length);
-		expect(all.totals).toEqual(Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c)])));
-		// Numbers, at most 2 decimals; the balance total is what the customers owe.
-		const totals = all.totals as Record<string, number>;
-		for (const value of Object.values(totals)) expect(Math.round(value * 100)).toBe(value * 100);
+		// As the table shows them (two decimals, as text), and as numbers beside them.
+		expect(all.totals).toEqual(
+			Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c).toFixed(2)])),
+		);
+		expect(all.totalsAmounts).toEqual(Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c)])));
+		// The balance total is what the customers owe.
 		const owed = state()
 			.customers.filter((c) => c.deptid === 1 && c.balance > 0)
 			.reduce((sum, c) => sum + Math.round(c.balance * 100), 0);
-		expect(totals.balance).toBe(owed / 100);
+		expect((all.totalsAmounts as IDataObject).balance).toBe(owed / 100);
+		expect((all.totals as IDataObject).balance).toBe((owed / 100).toFixed(2));
 	});
 
 	test('One Item With All Rows of an empty report: no rows, count 0, zero totals', async () => {
@@ -74,7 +78,9 @@ describe('Output', () => {
 				output: 'allRows',
 			}),
 		);
-		expect(jsonOf(result)).toEqual([{ rows: [], count: 0, totals: { amount: 0 } }]);
+		expect(jsonOf(result)).toEqual([
+			{ rows: [], count: 0, totals: { amount: '0.00' }, totalsAmounts: { amount: 0 } },
+		]);
 	});
 
 	test('a report without money columns has no totals', async () => {
@@ -104,26 +110,37 @@ describe('Output', () => {
 		});
 		const csv = Buffer.from(item.binary!.data.data, 'base64').toString('utf8');
 		const [header, ...lines] = parseCsv(csv);
-		expect(header).toEqual(Object.keys(rows[0]));
-		expect(lines.map((line) => Object.fromEntries(header.map((c, i) => [c, line[i]])))).toEqual(
-			rows.map((row) => Object.fromEntries(Object.entries(row).map(([c, v]) => [c, String(v)]))),
-		);
-		expect(lines[0][header.indexOf('display_name')]).toBe('Smith, "Jones" & <Sons>\nPty Ltd');
+		const columns = Object.keys(rows[0]);
+		expect(columns).toEqual(['cid', 'display_name', ...AMOUNTS]);
+		// Money as the table shows it, two decimals (the simulator's amounts are whole cents).
+		const shown = (column: string, value: unknown) =>
+			AMOUNTS.includes(column) ? (value as number).toFixed(2) : String(value);
+		expect(lines).toEqual(rows.map((row) => columns.map((c) => shown(c, row[c]))));
+		expect(lines[0][1]).toBe('Smith, "Jones" & <Sons>\nPty Ltd');
 		expect(item.json).toMatchObject({
 			report: 'Aged Receivables',
 			fileName: `aged-receivables_${today}.csv`,
 			count: rows.length,
-			totals: Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c)])),
+			totals: Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c).toFixed(2)])),
+			totalsAmounts: Object.fromEntries(AMOUNTS.map((c) => [c, cents(rows, c)])),
 		});
 		const html = item.json.html as string;
 		expect(html).toMatch(/^<table[^>]*>.*<\/table>$/s);
 		expect(html).toContain('Smith, &quot;Jones&quot; &amp; &lt;Sons&gt;');
 		expect(html).not.toContain('<Sons>');
 		expect(html.match(/<tbody>.*<\/tbody>/s)![0].match(/<tr>/g)).toHaveLength(rows.length);
-		expect(html).toContain('>CID</th>');
-		expect(html).toContain('>Display Name</th>');
-		expect(html).toContain('>Overdue 120</th>');
-		expect(html).toContain(`>${cents(rows, 'balance').toFixed(2)}</th>`);
+		// The table and the CSV show the same headings and the same cells.
+		const table = shownTable(html);
+		expect(table.headings).toEqual(header);
+		expect(header.slice(0, 5)).toEqual([
+			'Customer ID',
+			'Customer',
+			'Balance',
+			'Current (Not Yet Due)',
+			'1-29 Days Overdue',
+		]);
+		expect(table.rows).toEqual(lines);
+		expect(table.totals?.[2]).toBe(cents(rows, 'balance').toFixed(2));
 	});
 
 	test('File as an HTML table, in a field of the user’s choosing, named for the custom range', async () => {
@@ -147,7 +164,11 @@ describe('Output', () => {
 		const page = Buffer.from(item.binary!.report.data, 'base64').toString('utf8');
 		expect(page).toContain('<title>Credit Report, 2001-01-01 to 2001-01-31</title>');
 		expect(page).toContain(item.json.html as string);
-		expect(item.json).toMatchObject({ count: 0, totals: { amount: 0 } });
+		expect(item.json).toMatchObject({
+			count: 0,
+			totals: { amount: '0.00' },
+			totalsAmounts: { amount: 0 },
+		});
 		expect(item.json.html).toContain('No rows');
 	});
 
@@ -162,7 +183,7 @@ describe('Output', () => {
 			}),
 		);
 		const csv = Buffer.from(result.items[0].binary!.data.data, 'base64').toString('utf8');
-		expect(csv).toBe('date,cid,company,amount,description,iid\r\n');
+		expect(csv).toBe('Date,Customer ID,Company,Amount (Ex Tax),Description,Invoice ID\r\n');
 	});
 
 	test('a named period’s file says its days, on the platform’s clock', async () => {
@@ -242,6 +263,11 @@ describe('totals of a platform whose amounts carry more than cents (the spec’s
 			{ baseUrl: url },
 		);
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0].totals).toEqual({ monthly_fees: 30.0147, total_ex_usage: 0.3001 });
+		expect(jsonOf(result)[0].totalsAmounts).toEqual({
+			monthly_fees: 30.0147,
+			total_ex_usage: 0.3001,
+		});
+		// Shown rounded once, from the exact sum.
+		expect(jsonOf(result)[0].totals).toEqual({ monthly_fees: '30.01', total_ex_usage: '0.30' });
 	});
 });

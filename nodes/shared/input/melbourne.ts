@@ -15,3 +15,15 @@ export function melbourneWallTime(instant: Date): string {
 	const parts = Object.fromEntries(MELBOURNE.formatToParts(instant).map((p) => [p.type, p.value]));
 	return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
+
+/** The platform's today, `YYYY-MM-DD`. */
+export function melbourneToday(now = new Date()): string {
+	return melbourneWallTime(now).slice(0, 10);
+}
+
+/**
+ * The same day as an n8n expression, for a date field's default: `$today` is n8n's zone's (the workflow's, or
+ * New York's), a day behind Melbourne's for most of Melbourne's morning.
+ */
+export const MELBOURNE_TODAY_EXPRESSION =
+	"={{ $now.setZone('Australia/Melbourne').toFormat('yyyy-MM-dd') }}";

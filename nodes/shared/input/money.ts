@@ -71,6 +71,33 @@ export function exactTotal(lines: Array<{ amount: string; quantity: number | big
 	return textOf(units, places, 2);
 }
 
+/**
+ * The decimal text of an amount a platform answered, which decimalText reads, and also a float it wrote with an
+ * exponent (2.220446049250313e-16: a balance worked out in floating point that is 0). Undefined when it is not
+ * an amount.
+ */
+export function answeredDecimal(value: unknown): string | undefined {
+	const text = decimalText(value);
+	if (text !== undefined || typeof value !== 'number' || !Number.isFinite(value)) return text;
+	// toFixed writes every number below 1e21 without an exponent; 20 places keep what a float near 0 carries.
+	const fixed = value.toFixed(20);
+	return DECIMAL.test(fixed) ? fixed : undefined;
+}
+
+/**
+ * A decimal text as money is read: two decimals, rounded half away from zero on the decimal digits as written
+ * (1.005 is 1.01, where toFixed(2) of the float 1.005 gives 1.00), and never -0.00.
+ */
+export function centsText(text: string): string {
+	const { units, places } = scaled(text);
+	if (places <= 2) return textOf(rescale({ units, places }, 2), 2, 2);
+	const divisor = TEN ** BigInt(places - 2);
+	const magnitude = units < ZERO ? -units : units;
+	const rest = magnitude % divisor;
+	const cents = magnitude / divisor + (rest * BigInt(2) >= divisor ? BigInt(1) : ZERO);
+	return textOf(units < ZERO ? -cents : cents, 2, 2);
+}
+
 /** Compares two decimal texts exactly: negative, zero or positive as a is below, equal to or above b. */
 export function compareDecimal(a: string, b: string): number {
 	const [x, y] = [scaled(a), scaled(b)];
