@@ -20,6 +20,9 @@ import { inspect } from '../conformance/guard';
 import type { ApiKey, Seed } from './state';
 import { extrasOf } from './extras';
 import type { Extra } from './extras';
+import { traitsOf } from './traits';
+import type { Traits } from './traits';
+import { shapeAnswers } from './answerTraits';
 import { ShareChooser, defaultModes, replaceLate, send503, serveEarly } from './faults';
 import type { Fault, FaultEntry, FaultModes } from './faults';
 import { typeRefusal } from './strict';
@@ -53,6 +56,11 @@ export interface Simulator {
 	faultLog: FaultEntry[];
 	/** The kindnesses switched on by name (extras.ts); the same set as `state.extras`. */
 	extras: Set<Extra>;
+	/**
+	 * The answers to the spec's open questions (traits.ts), changed in place: `sim.traits.searchCase =
+	 * 'compared'`. The same object as `state.traits`; defaults: the simulator as it was before traits.
+	 */
+	traits: Traits;
 	/** Milliseconds every API request waits before it is handled: a slow platform, for overlap tests. */
 	latency: { ms: number };
 	/** API requests being handled right now, and the most at once so far (set `most` to 0 to measure anew). */
@@ -75,6 +83,8 @@ export interface SimulatorOptions {
 	pageSize?: number;
 	/** Kindnesses switched on by name (extras.ts); none: strictly the spec. */
 	extras?: string[];
+	/** The spec's open questions answered otherwise than by default (traits.ts), checked by name and value. */
+	traits?: Partial<Record<string, string>>;
 	/** Lasting fault modes from the start (faults.ts); `outage` starts when the simulator listens. */
 	modes?: Partial<Omit<FaultModes, 'outageUntil' | 'outageMode'>>;
 	outage?: { ms: number; mode?: FaultModes['outageMode'] };
@@ -94,6 +104,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const requests: Simulator['requests'] = [];
 	const arrivals = new WeakMap<object, number>();
 	for (const extra of extrasOf(options.extras ?? [])) state.extras.add(extra);
+	Object.assign(state.traits, traitsOf(options.traits ?? {}));
 	const faults: Fault[] = [];
 	const modes: FaultModes = { ...defaultModes(), ...options.modes };
 	const chooser = new ShareChooser(modes);
@@ -200,6 +211,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 				const refusal = typeRefusal(request, state.extras);
 				return refusal ? reply.send(refusal) : undefined;
 			});
+			shapeAnswers(keyed, state.traits);
 			registerCustomerRoutes(keyed, state);
 			registerContactRoutes(keyed, state);
 			registerCdrRoutes(keyed, state);
@@ -262,6 +274,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		modes,
 		faultLog,
 		extras: state.extras,
+		traits: state.traits,
 		latency,
 		concurrency,
 		outage,

@@ -3,11 +3,13 @@
 // A bad day on the platform (test/simulator/faults.ts): --latency 50 --fail503 0.02 --fail429 0.01
 // --reset-share 0.01 --fail-after-write 0.01 --retry-after 1 --fault-seed 7 --outage 30000 [--outage-mode refuse].
 // Kindnesses beyond the spec (test/simulator/extras.ts): --extras searchCid,otherSpelling,looseTypes,otherShapes.
+// The spec's open questions answered otherwise (test/simulator/traits.ts): --traits searchCase=compared,searchMatch=whole.
 // Plain JavaScript so the shipped-code lint rules (no process, no console) stay strict for every .ts file.
 require('tsx/cjs');
 const { readFileSync } = require('node:fs');
 const { startSimulator } = require('./app.ts');
 const { startSmtpSink } = require('./smtp.js');
+const { changedTraits, parseTraits } = require('./traits.ts');
 
 function option(name) {
 	const index = process.argv.indexOf(`--${name}`);
@@ -63,6 +65,13 @@ function describeFaults(sim) {
 	return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
+function describeTraits(sim) {
+	const changed = Object.entries(changedTraits(sim.traits));
+	return changed.length > 0
+		? changed.map(([name, value]) => `${name}=${value}`).join(', ')
+		: 'the defaults';
+}
+
 async function main() {
 	const seedPath = option('seed');
 	const outageMs = numberOption('outage');
@@ -71,6 +80,7 @@ async function main() {
 		host: option('host') || '127.0.0.1',
 		seed: seedPath ? JSON.parse(readFileSync(seedPath, 'utf8')) : undefined,
 		extras: option('extras') ? option('extras').split(',').filter(Boolean) : [],
+		traits: option('traits') ? parseTraits(option('traits')) : {},
 		modes: faultModes(),
 		latency: numberOption('latency'),
 		outage: outageMs ? { ms: outageMs, mode: option('outage-mode') || '503' } : undefined,
@@ -93,6 +103,7 @@ async function main() {
 			`  Bulk email sender: ${interval > 0 ? `every ${interval} ms` : 'off'}; sent mail: ${sim.url}/__simulator/outbox`,
 			`  SMTP sink: 127.0.0.1:${smtp.port} (no auth, no TLS); received mail: ${sim.url}/__simulator/mailbox`,
 			`  Extras: ${[...sim.extras].join(', ') || 'none (strictly the spec)'}`,
+			`  Traits: ${describeTraits(sim)}; change them: POST ${sim.url}/__simulator/traits`,
 			`  Faults: ${describeFaults(sim)}; change them: POST ${sim.url}/__simulator/faults, counts: GET the same`,
 			'Press Ctrl-C to stop.',
 		].join('\n'),

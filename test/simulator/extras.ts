@@ -17,6 +17,15 @@
  * Switch on per test with `sim.extras.add('searchCid')` (delete it again, or start a fresh simulator),
  * `startSimulator({ extras: ['searchCid'] })`, `npm run simulator -- --extras searchCid,looseTypes`, or
  * `POST /__simulator/extras {"extras": ["searchCid"]}` (the whole set, replacing the previous one).
+ *
+ * Traits (traits.ts) are the spec's open questions, each answer as much the spec's as another; two extras
+ * are really one answer to such a question, kept as extras because tests name them:
+ * - `searchCid` is one value of "further customer data may be present" (trait `furtherFields`): the cid
+ *   alone. It acts only while `furtherFields` is `absent`; `present` and `withSecrets` carry the cid anyway.
+ * - `otherShapes` is one value of "the answer shape is not shown" (leads, timeline), where the default is
+ *   the simulator's own shape. No trait repeats it.
+ * `otherSpelling` and `looseTypes` are kindnesses proper: the platform accepting what the spec's field
+ * table does not (the prose spelling, "5" for an integer); no trait answers them.
  */
 export const EXTRAS = ['searchCid', 'otherSpelling', 'looseTypes', 'otherShapes'] as const;
 

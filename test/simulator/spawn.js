@@ -23,4 +23,16 @@ function spawnSimulator(args = [], { echo = false } = {}) {
 	});
 }
 
-module.exports = { ON_FREE_PORTS, spawnSimulator };
+/** Runs the simulator CLI expecting it to stop by itself (a refused option): its exit code and stderr. */
+function simulatorExit(args = []) {
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, [join(__dirname, 'cli.js'), ...args], {
+			stdio: ['ignore', 'ignore', 'pipe'],
+		});
+		let stderr = '';
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		child.on('exit', (code) => resolve({ code, stderr }));
+	});
+}
+
+module.exports = { ON_FREE_PORTS, spawnSimulator, simulatorExit };

@@ -16,6 +16,8 @@ import { VENDORS } from './billing';
 import type { BillRun, Cancellation, Commission, Credit, Invoice, Vendor } from './billing';
 import { seedHistory } from './history';
 import type { Extra } from './extras';
+import { defaultTraits } from './traits';
+import type { Traits } from './traits';
 
 export type Seed = typeof seedFile;
 
@@ -217,6 +219,8 @@ export class State {
 	timeline: TimelineEntry[] = [];
 	/** The kindnesses and variants switched on by name (extras.ts); empty: strictly the spec. */
 	extras = new Set<Extra>();
+	/** The answers to the spec's open questions (traits.ts), changed in place; defaults: as before traits. */
+	traits: Traits = defaultTraits();
 	/** Mail the sandbox's SMTP sink received (reports sent by example workflows). */
 	mailbox: Array<{ from: string; to: string[]; subject: string; message: string; at: string }> = [];
 	cdrExports: Array<{
@@ -343,16 +347,35 @@ export class State {
 		return this.customers.find((c) => c.deptid === deptid && c.cid === cid);
 	}
 
-	/** `{cid}` in any path: the customer id, the account_id or the crm_id, within one department. */
+	/**
+	 * `{cid}` in any path: the customer id, the account_id or the crm_id, within one department. Where the
+	 * value is one customer's and another's in different roles, the `pathRef` trait says which is taken.
+	 */
 	findCustomer(deptid: number, ref: string): Customer | undefined {
 		const value = String(ref).trim();
-		return this.customers.find(
-			(c) =>
-				c.deptid === deptid &&
-				(String(c.cid) === value || c.account_id === value || c.crm_id === value),
-		);
+		const mine = this.customers.filter((c) => c.deptid === deptid);
+		const roles = PATH_REF_ROLES[this.traits.pathRef];
+		if (!roles)
+			return mine.find(
+				(c) => String(c.cid) === value || c.account_id === value || c.crm_id === value,
+			);
+		for (const role of roles) {
+			const found = mine.find((c) => String(c[role]) === value);
+			if (found) return found;
+		}
+		return undefined;
 	}
 }
+
+/** The roles a path's {cid} is tried in, first to last; `listed`: all at once, first customer wins. */
+const PATH_REF_ROLES: Record<
+	Traits['pathRef'],
+	Array<'cid' | 'account_id' | 'crm_id'> | undefined
+> = {
+	listed: undefined,
+	cid: ['cid', 'account_id', 'crm_id'],
+	crmId: ['crm_id', 'account_id', 'cid'],
+};
 
 const FIRST = [
 	'Ava',

@@ -133,8 +133,10 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 		const parsed = serviceTypeSearch.safeParse(request.query ?? {});
 		if (!parsed.success) return fail('Invalid search parameters');
 		const q = parsed.data;
+		const cased = (text: string) =>
+			state.traits.serviceSearchCase === 'ignored' ? text.toLowerCase() : text;
 		const like = (value: string, part?: string) =>
-			part === undefined || value.toLowerCase().includes(part.toLowerCase());
+			part === undefined || cased(value).includes(cased(part));
 		const matches = state.serviceTypes.filter(
 			(t) =>
 				like(t.typeofservice, q.typeofservice) &&

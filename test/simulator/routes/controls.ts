@@ -3,6 +3,7 @@ import { CdrStore } from '../cdrStore';
 import type { State } from '../state';
 import { sampleCdr } from '../sampleCdr';
 import { EXTRAS, isExtra } from '../extras';
+import { TRAITS, defaultTraits, traitsOf } from '../traits';
 import { NAMED_FAULTS, countFaults, defaultModes } from '../faults';
 import type { Fault, FaultEntry, FaultModes } from '../faults';
 
@@ -226,4 +227,28 @@ export function registerControlRoutes(
 		},
 	);
 	app.get('/__simulator/extras', async () => ({ success: true, extras: [...state.extras] }));
+
+	// The answers to the spec's open questions (traits.ts): the traits named change, the rest stay;
+	// `defaults: true` first puts every trait back. Nothing changes when one name or value is unknown.
+	app.post(
+		'/__simulator/traits',
+		async (request: FastifyRequest<{ Body: { traits?: unknown; defaults?: unknown } }>, reply) => {
+			const { traits = {}, defaults = false } = request.body ?? {};
+			let given;
+			try {
+				if (typeof defaults !== 'boolean') throw new Error('defaults must be true or false');
+				given = traitsOf(traits);
+			} catch (error) {
+				return reply.code(400).send({ success: false, description: (error as Error).message });
+			}
+			if (defaults) Object.assign(state.traits, defaultTraits());
+			Object.assign(state.traits, given);
+			return { success: true, traits: state.traits };
+		},
+	);
+	app.get('/__simulator/traits', async () => ({
+		success: true,
+		traits: state.traits,
+		values: TRAITS,
+	}));
 }

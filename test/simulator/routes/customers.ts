@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bodyCid, dateString, deptOf, fail, firstIssue, money, text, today } from '../respond';
 import type { Customer, State } from '../state';
+import { searchMatcher, typedValue } from '../searchText';
 
 type Params = { cid: string; id: string; field: string; value: string; status: string };
 type Req = FastifyRequest<{ Params: Params; Body: Record<string, unknown> }>;
@@ -33,9 +34,9 @@ const customerBody = z
 
 const SEARCH_FIELDS = ['company', 'name', 'surname', 'email', 'mobile', 'abn'] as const;
 
-function searchRecord(c: Customer) {
+/** The fields the spec promises a search record, in its order. */
+function promisedRecord(c: Customer) {
 	return {
-		cid: String(c.cid),
 		company: c.company,
 		name: c.name,
 		surname: c.surname,
@@ -46,6 +47,36 @@ function searchRecord(c: Customer) {
 		abn: c.abn,
 		paymethod: c.paymethod,
 		ctgid: String(c.ctgid),
+	};
+}
+
+/**
+ * A search record: the spec's fields, and the "further customer data [that] may be present" as the
+ * `furtherFields` trait says (with it `absent`, the `searchCid` extra adds the cid alone).
+ */
+function searchRecord(c: Customer, state: State) {
+	const further = state.traits.furtherFields;
+	const cid = String(c.cid);
+	if (further === 'absent')
+		return state.extras.has('searchCid') ? { cid, ...promisedRecord(c) } : promisedRecord(c);
+	const present = {
+		cid,
+		...promisedRecord(c),
+		account_id: c.account_id,
+		crm_id: c.crm_id,
+		trading_name: c.trading_name,
+		phone: c.phone,
+	};
+	if (further === 'present') return present;
+	return {
+		...present,
+		active: c.active ? '1' : '0',
+		balance: money(c.balance),
+		web_password: c.web_password,
+		card_token: c.card_token,
+		bank_name: c.bank_name,
+		bank_bsb: c.bank_bsb,
+		bank_number: c.bank_number,
 	};
 }
 
@@ -156,17 +187,18 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 	app.get('/customer/search/:field/:value', async (request: Req) => {
 		const field = request.params.field as (typeof SEARCH_FIELDS)[number];
 		if (!SEARCH_FIELDS.includes(field)) return fail('invalid search field');
-		const value = request.params.value.trim().toLowerCase();
+		const value = typedValue(state.traits, request.params.value);
 		if (value.length < 3) return fail('search value must be at least 3 characters');
-		// The spec's search record has no cid ("further customer data may be present"): added only with
-		// the `searchCid` extra, so a node relying on it fails against the strict default.
-		const records = state.customers
-			.filter((c) => c.deptid === deptOf(request) && String(c[field]).toLowerCase().includes(value))
-			.map(searchRecord)
-			.map(({ cid, ...promised }) =>
-				state.extras.has('searchCid') ? { cid, ...promised } : promised,
-			);
-		return { success: true, records };
+		// How text is compared, whether inactive customers are found and what a search finding nobody
+		// answers are the spec's open questions: the traits answer them (traits.ts).
+		const matches = searchMatcher(state.traits, value);
+		const inactiveShown = state.traits.searchInactive === 'shown';
+		const found = state.customers.filter(
+			(c) =>
+				c.deptid === deptOf(request) && (inactiveShown || c.active) && matches(String(c[field])),
+		);
+		if (found.length === 0 && state.traits.searchNone === 'notFound') return NOT_FOUND;
+		return { success: true, records: found.map((c) => searchRecord(c, state)) };
 	});
 
 	app.get('/customer/getAll', async (request: Req) => ({

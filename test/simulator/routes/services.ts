@@ -55,12 +55,14 @@ export function isActive(service: Service, on = today()): boolean {
 	);
 }
 
-function compare(left: unknown, operator: string, right: string): boolean {
+/** One search criterion; text compared ignoring case or not, as the `serviceSearchCase` trait says. */
+function compare(left: unknown, operator: string, right: string, ignoreCase: boolean): boolean {
 	const l = left === null || left === undefined ? '' : String(left);
 	const numeric =
 		l !== '' && right !== '' && !Number.isNaN(Number(l)) && !Number.isNaN(Number(right));
-	const a: string | number = numeric ? Number(l) : l.toLowerCase();
-	const b: string | number = numeric ? Number(right) : right.toLowerCase();
+	const cased = (text: string) => (ignoreCase ? text.toLowerCase() : text);
+	const a: string | number = numeric ? Number(l) : cased(l);
+	const b: string | number = numeric ? Number(right) : cased(right);
 	switch (operator) {
 		case '=':
 			return a === b;
@@ -75,7 +77,7 @@ function compare(left: unknown, operator: string, right: string): boolean {
 		case '>=':
 			return a >= b;
 		default:
-			return l.toLowerCase().includes(right.toLowerCase());
+			return cased(l).includes(cased(right));
 	}
 }
 
@@ -177,7 +179,12 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 			(s) =>
 				(!activeOnly || isActive(s)) &&
 				criteria.every((c) =>
-					compare((s as unknown as Record<string, unknown>)[c.field], c.operator, c.value),
+					compare(
+						(s as unknown as Record<string, unknown>)[c.field],
+						c.operator,
+						c.value,
+						state.traits.serviceSearchCase === 'ignored',
+					),
 				),
 		);
 		return { success: true, records: records.map((s) => serviceRecord(s, state.extras)) };

@@ -1,0 +1,13 @@
+/** Free ports for HTTP and mail, and campaigns sent only when a test asks. */
+export const ON_FREE_PORTS: string[];
+/** Starts the simulator CLI in a child process; resolves once it has printed its base URL and mail port. */
+export function spawnSimulator(
+	args?: string[],
+	options?: { echo?: boolean },
+): Promise<{
+	child: { kill(): boolean; once(event: 'exit', listener: () => void): unknown };
+	url: string;
+	smtpPort: number;
+}>;
+/** Runs the simulator CLI expecting it to stop by itself (a refused option): its exit code and stderr. */
+export function simulatorExit(args?: string[]): Promise<{ code: number | null; stderr: string }>;
