@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { bodyField, collection } from '../shared/declarative/describe';
-import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
+import { isRefusal, PlatformRequestError, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';
-import { customerOfRecord, sameEmail } from '../shared/operation/customerRef';
+import { customerOfRecord, sameEmail, searchCustomers } from '../shared/operation/customerRef';
 import type { RecordMatch, Request } from '../shared/operation/customerRef';
 import type { Notes, Operation } from '../shared/operation/operations';
 import { isBlank, rules } from '../shared/input/rules';
@@ -120,21 +120,6 @@ const matchRules: Rule[] = [
 
 const inconclusive = (message: string) => new RefusedAnswer({ message }, 'inconclusive');
 
-async function get(request: Request, url: string): Promise<IDataObject> {
-	return (await request({ method: 'GET', url, body: undefined, qs: {} })) as IDataObject;
-}
-
-/** The search's records, or a failure: an answer without its list says nothing about who exists. */
-async function search(request: Request, field: string, value: string): Promise<IDataObject[]> {
-	const body = await get(request, `/customer/search/${field}/${pathSegment(field, value)}`);
-	if (!Array.isArray(body?.records))
-		throw inconclusive(
-			`The platform’s search by ${field} answered without a records list, so whether the customer ` +
-				'exists is unknown; nothing was created or updated',
-		);
-	return body.records as IDataObject[];
-}
-
 function idOf(value: unknown): number | undefined {
 	const id = Number(value);
 	return Number.isSafeInteger(id) && id > 0 ? id : undefined;
@@ -167,12 +152,22 @@ async function withEmail(
 	body: IDataObject,
 	beforeCreating = false,
 ): Promise<IDataObject[]> {
-	const found = (await search(request, 'email', email)).filter((r) => sameEmail(r.email, email));
+	const found = (await searchCustomers(request, 'email', email)).filter((r) =>
+		sameEmail(r.email, email),
+	);
 	if (found.length || !beforeCreating) return found;
-	for (const field of ['company', 'surname']) {
-		const value = String(body[field] ?? '').trim();
+	// Stored addresses are most often lower case; then the row's company and surname.
+	const lower = email.toLowerCase();
+	const others: Array<[string, string]> = [
+		...(lower !== email ? [['email', lower] as [string, string]] : []),
+		['company', String(body.company ?? '').trim()],
+		['surname', String(body.surname ?? '').trim()],
+	];
+	for (const [field, value] of others) {
 		if (value.length < 3) continue;
-		const more = (await search(request, field, value)).filter((r) => sameEmail(r.email, email));
+		const more = (await searchCustomers(request, field, value)).filter((r) =>
+			sameEmail(r.email, email),
+		);
 		if (more.length) return more;
 	}
 	return [];
@@ -332,6 +327,13 @@ async function byEmailSearch(
 	return { action: 'created', cid, record: body };
 }
 
+/** A failure after which the write may have been carried out (an answer lost, an id not given back). */
+function mayHaveWritten(error: unknown): boolean {
+	if (error instanceof PlatformRequestError || error instanceof RefusedAnswer)
+		return error.failure.uncertain === true || /may exist now/.test(error.failure.message);
+	return false;
+}
+
 const emailKey = (input: RequestInput) => `customer email ${emailOf(input).toLowerCase()}`;
 
 /**
@@ -385,9 +387,17 @@ async function byEmailAddress(
 			...(why ? { why } : {}),
 		});
 	}
-	const done = known
-		? await byKnownId(request, input, body)
-		: await byEmailSearch(request, input, body);
+	const done = await (
+		known ? byKnownId(request, input, body) : byEmailSearch(request, input, body)
+	).catch((error: unknown) => {
+		// A write whose answer was lost may have made the customer: a later row with the email must not
+		// make another, on a platform whose search cannot find it by another case of the address.
+		if (mayHaveWritten(error))
+			note.failed =
+				`Item ${notes.item} of this run may have created or updated the customer with the email ` +
+				`${emailOf(input)} (its answer was lost); nothing was created or updated: search for it first`;
+		throw error;
+	});
 	Object.assign(note, {
 		cid: done.cid,
 		item: notes.item,

@@ -105,3 +105,20 @@ test('a company name is refused under the same rule without Continue On Fail: th
 		itemIndex: 0,
 	});
 });
+
+test('items waiting for the customer list another item is reading hold no place: a retried read ends', async () => {
+	const a = seeded(1004);
+	const b = seeded(1005);
+	// The first item's list read is throttled: it waits, gives its place up, and must get one back.
+	sim().faults.push('pass', 'http429');
+	sim().modes.retryAfter = 1;
+	const result = await node.run(customer('getBalance', { cid: rl('={{ $json.name }}') }), {
+		input: [{ name: String(a.company) }, { name: String(b.company) }],
+		credential: { maxConcurrency: 1 },
+	});
+	expect(jsonOf(result)).toEqual([
+		expect.objectContaining({ cid: 1004 }),
+		expect.objectContaining({ cid: 1005 }),
+	]);
+	expect(sim().requests.filter((r) => r.url.endsWith('/customer/getAll'))).toHaveLength(2);
+});

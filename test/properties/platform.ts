@@ -8,6 +8,8 @@ import { reorderingProxy } from '../harness/reorderProxy';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 import type { Fault, FaultModes } from '../simulator/faults';
+import { TRAIT_NAMES, TRAITS } from '../simulator/traits';
+import type { Traits } from '../simulator/traits';
 
 /**
  * One generated case of a property: a fresh strict simulator, its one-shot faults queued, the node run
@@ -21,6 +23,11 @@ export interface PlatformCase {
 	continueOnFail: boolean;
 	/** Per-record results answered in another order (test/harness/reorderProxy.ts): the spec never promises the request's. */
 	reordered?: boolean;
+	/**
+	 * The platform itself, one of the family the spec allows: each question it leaves open (search case,
+	 * spaces, whole or part, inactive customers, numbers as text…) answered one way (simulator/traits.ts).
+	 */
+	traits?: Partial<Traits>;
 }
 
 /** What goes wrong on a bad day, a few at a time: 429 with Retry-After, 503, a reset before or after the
@@ -52,18 +59,26 @@ export const faultShares = fc.option(
 	{ nil: undefined },
 );
 
+/** A platform of the family the spec allows: every open question answered, drawn like inputs and faults. */
+export const platformTraits = fc.record(
+	Object.fromEntries(TRAIT_NAMES.map((name) => [name, fc.constantFrom(...TRAITS[name])])) as {
+		[Name in keyof Traits]: fc.Arbitrary<Traits[Name]>;
+	},
+);
+
 export const platformCase = fc.record({
 	faults: faultSchedule,
 	shares: faultShares,
 	maxConcurrency: fc.integer({ min: 1, max: 10 }),
 	continueOnFail: fc.boolean(),
 	reordered: fc.boolean(),
+	traits: platformTraits,
 });
 
 /** Runs the node on a fresh simulator; `check` sees the simulator after the run. */
 export async function onFreshPlatform(
 	nodeType: INodeType,
-	{ faults, shares, maxConcurrency, continueOnFail, reordered }: PlatformCase,
+	{ faults, shares, maxConcurrency, continueOnFail, reordered, traits }: PlatformCase,
 	run: {
 		parameters: INodeParameters;
 		input: IDataObject[];
@@ -72,7 +87,7 @@ export async function onFreshPlatform(
 	},
 	check: (result: RunResult, sim: Simulator) => void,
 ): Promise<void> {
-	const sim = await startSimulator();
+	const sim = await startSimulator({ traits });
 	const proxy = reordered ? await reorderingProxy(() => sim.url) : undefined;
 	try {
 		run.prepare?.(sim);

@@ -15,6 +15,9 @@ function propertySettings(defaultRuns) {
 		seed: Number.isInteger(seed) ? seed : 20261125,
 		endOnFailure: false,
 		verbose: 1,
+		...(process.env.TELCO_PROPERTY_TIMEOUT
+			? { timeout: Number(process.env.TELCO_PROPERTY_TIMEOUT) }
+			: {}),
 	};
 }
 

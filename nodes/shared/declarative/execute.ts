@@ -21,6 +21,7 @@ import type { RequestInput } from '../input/rules';
 import { subjectOf } from '../operation/subject';
 import { customerIdOf } from '../operation/customerRef';
 import { concurrencyOf, Limiter } from '../transport/limiter';
+import type { Aside } from '../transport/limiter';
 import { Turns } from '../transport/turns';
 import type { Turn } from '../transport/turns';
 import {
@@ -43,7 +44,7 @@ export type Tables = Record<string, Operation[]>;
 interface Item extends ItemOf {
 	op: Operation;
 	/** Values made once for the node run and shared by its items (Request.once). */
-	once: <T>(key: string, make: () => Promise<T>) => Promise<T>;
+	once: <T>(key: string, make: () => Promise<T>, aside?: Aside) => Promise<T>;
 	settings: RequestSettings;
 	/** Why the input was refused: nothing is sent for this item. */
 	refusal?: unknown;
@@ -133,14 +134,24 @@ class NodeRun {
 		return done.flat();
 	}
 
-	/** A value made once for the run (a failed one is made again by the next item that asks). */
-	private readonly once = async <T>(key: string, make: () => Promise<T>): Promise<T> => {
-		let made = this.made.get(key) as Promise<T> | undefined;
-		if (!made) {
-			made = make();
-			this.made.set(key, made);
-			made.catch(() => this.made.delete(key));
+	/**
+	 * A value made once for the run (a failed one is made again by the next item that asks). An item waiting
+	 * for another's value holds no limiter place meanwhile (`aside`): the maker may need one again after a
+	 * retry's wait, and with every place held by items waiting on it, the run would never end.
+	 */
+	private readonly once = async <T>(
+		key: string,
+		make: () => Promise<T>,
+		aside?: Aside,
+	): Promise<T> => {
+		const earlier = this.made.get(key) as Promise<T> | undefined;
+		if (earlier) {
+			if (aside) await aside(async () => void (await earlier.catch(() => undefined)));
+			return await earlier;
 		}
+		const made = make();
+		this.made.set(key, made);
+		made.catch(() => this.made.delete(key));
 		return await made;
 	};
 
@@ -309,7 +320,9 @@ function senderFor(item: Item) {
 			{ ...options, method: options.method ?? 'GET' },
 			{ ...item.settings, preface, ...(repeatable === undefined ? {} : { repeatable }) },
 		);
-	return Object.assign(send, { once: item.once });
+	const once = async <T>(key: string, make: () => Promise<T>) =>
+		await item.once(key, make, item.settings.aside);
+	return Object.assign(send, { once });
 }
 
 /**

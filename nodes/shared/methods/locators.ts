@@ -8,6 +8,7 @@ import type { RequestInput } from '../input/rules';
 import type { Operation } from '../operation/operations';
 import { pathSegment } from '../input/path';
 import { CUSTOMER_FORMS, customerIdOf } from '../operation/customerRef';
+import { isRefusal } from '../platform/failure';
 import type { Request } from '../operation/customerRef';
 
 export { customerIdFor, customerIdOf } from '../operation/customerRef';
@@ -145,7 +146,13 @@ export async function findCustomers(
 		if (!found.has(String(item.value))) found.set(String(item.value), item);
 	};
 	for (const field of ['company', 'name', 'surname', 'email']) {
-		const body = await get(`/customer/search/${field}/${pathSegment('value', text)}`);
+		// A search finding nobody may answer "no customer found" (the spec shows neither form): no one.
+		const body = await get(`/customer/search/${field}/${pathSegment('value', text)}`).catch(
+			(error: unknown) => {
+				if (isRefusal(error, { message: 'no customer found' })) return {} as IDataObject;
+				throw error;
+			},
+		);
 		for (const record of (body.records as IDataObject[] | undefined) ?? []) {
 			if (record.cid !== undefined && record.cid !== null && record.cid !== '') {
 				add(customerItem(record));

@@ -80,7 +80,31 @@ function refusal(message: string): RefusedAnswer {
 
 async function recordsOf(request: Request, url: string): Promise<IDataObject[]> {
 	const body = (await request({ method: 'GET', url, body: undefined, qs: {} })) as IDataObject;
-	return (body?.records as IDataObject[] | undefined) ?? [];
+	if (!Array.isArray(body?.records))
+		throw refusal(
+			'The platform answered without a records list, so who the customers are is unknown; nothing was ' +
+				'created or updated',
+		);
+	return body.records as IDataObject[];
+}
+
+/**
+ * The customer search's records. A search that finds nobody may answer with records: [] or with a refusal,
+ * "no customer found" (the spec shows neither): both are no one. An answer without a records list says
+ * nothing about who exists, and fails.
+ */
+export async function searchCustomers(
+	request: Request,
+	field: string,
+	value: string,
+): Promise<IDataObject[]> {
+	return await recordsOf(
+		request,
+		`/customer/search/${pathSegment(field, field)}/${pathSegment('value', value)}`,
+	).catch((error: unknown) => {
+		if (isRefusal(error, { message: 'no customer found' })) return [];
+		throw error;
+	});
 }
 
 /**
@@ -95,9 +119,9 @@ export async function customerList(request: Request): Promise<IDataObject[]> {
 
 /** The platform's search records with exactly this company: what the search finds, compared by the one rule. */
 async function withCompany(request: Request, company: string): Promise<IDataObject[]> {
-	return (
-		await recordsOf(request, `/customer/search/company/${pathSegment('company', company)}`)
-	).filter((found) => sameName(found.company, company));
+	return (await searchCustomers(request, 'company', company)).filter((found) =>
+		sameName(found.company, company),
+	);
 }
 
 /** Which customer a search record is: its cid, or why it cannot be told, and who it might be. */
@@ -169,8 +193,12 @@ async function customersNamed(
 	if (byCompany.length === 1 && name.length >= 3 && (await withCompany(request, name)).length > 1)
 		found.set('not listed', { company: name });
 	const searches: Array<[string, string, (record: IDataObject) => boolean]> = [];
-	if (name.includes('@')) searches.push(['email', name, (r) => sameEmail(r.email, name)]);
-	else {
+	if (name.includes('@')) {
+		searches.push(['email', name, (r) => sameEmail(r.email, name)]);
+		// A platform whose search compares case finds a stored address only in its own case: most are lower.
+		if (name.toLowerCase() !== name)
+			searches.push(['email', name.toLowerCase(), (r) => sameEmail(r.email, name)]);
+	} else {
 		const first = name.split(/\s+/)[0];
 		if (first.length >= 3)
 			searches.push([
@@ -180,10 +208,7 @@ async function customersNamed(
 			]);
 	}
 	for (const [field, value, same] of searches) {
-		for (const record of await recordsOf(
-			request,
-			`/customer/search/${field}/${pathSegment('value', value)}`,
-		)) {
+		for (const record of await searchCustomers(request, field, value)) {
 			if (!same(record)) continue;
 			const match = await customerOfRecord(request, record, same);
 			if (match.cid) add(match.candidates[0]);
