@@ -1,16 +1,8 @@
-import type { IDataObject, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
-import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
-import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
-import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
-import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
-import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
-import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
-import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 import { runNode, shutdownEngine } from '../harness/engine';
-import { ROWS } from '../harness/tables';
+import { NODE_TYPES, ROWS } from '../harness/tables';
 
 /*
  * Each expression a user writes is evaluated once per item. n8n evaluates an expression at every read of its
@@ -19,16 +11,6 @@ import { ROWS } from '../harness/tables';
  * every operation is an expression reading the item through a getter that counts its reads.
  */
 
-const NODES: Record<string, INodeType> = {
-	account: new TelcoBillingAccount(),
-	bulkEmail: new TelcoBillingBulkEmail(),
-	catalog: new TelcoBillingCatalog(),
-	crm: new TelcoBillingCrm(),
-	customer: new TelcoBillingCustomer(),
-	qualification: new TelcoBillingQualification(),
-	report: new TelcoBillingReport(),
-	service: new TelcoBillingService(),
-};
 
 const ITEMS = 2;
 
@@ -115,7 +97,7 @@ describe.each(ROWS.map((row) => [`${row.node} ${row.resource} → ${row.op.name}
 			const { parameters, keys } = expressionParameters(op.fields ?? []);
 			const reads = new Map<string, number>();
 			await runNode({
-				nodeType: NODES[node],
+				nodeType: NODE_TYPES[node],
 				parameters: { resource, operation: op.value, ...parameters },
 				input: countingItems(keys, reads),
 				continueOnFail: true,
@@ -140,7 +122,7 @@ test('the fields an item needs are read: a path value once for each item', async
 	} as INodeProperties;
 	const keys = new Map([['cid', cid]]);
 	await runNode({
-		nodeType: NODES.customer,
+		nodeType: NODE_TYPES.customer,
 		parameters: {
 			resource: 'customer',
 			operation: 'getBalance',

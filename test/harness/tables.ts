@@ -1,4 +1,13 @@
+import type { INodeType } from 'n8n-workflow';
 import type { Operation } from '../../nodes/shared/operation/operations';
+import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
+import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
+import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
+import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
+import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
+import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
+import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
+import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
 import { tables as account } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
 import { tables as bulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
 import { tables as catalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
@@ -22,3 +31,15 @@ export const ROWS: Row[] = Object.entries(NODES).flatMap(([node, tables]) =>
 		ops.map((op) => ({ node, resource, op })),
 	),
 );
+
+/** The node type of each table-driven node, by the names ROWS uses. */
+export const NODE_TYPES: Record<string, INodeType> = {
+	account: new TelcoBillingAccount(),
+	bulkEmail: new TelcoBillingBulkEmail(),
+	catalog: new TelcoBillingCatalog(),
+	crm: new TelcoBillingCrm(),
+	customer: new TelcoBillingCustomer(),
+	qualification: new TelcoBillingQualification(),
+	report: new TelcoBillingReport(),
+	service: new TelcoBillingService(),
+};

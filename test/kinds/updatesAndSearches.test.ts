@@ -1,18 +1,10 @@
-import type { IDataObject, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
-import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
-import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
-import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
-import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
-import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
-import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
-import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { isSearch, isUpdate } from '../../nodes/shared/operation/operations';
 import { isBlank } from '../../nodes/shared/input/rules';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 import { runNode, shutdownEngine } from '../harness/engine';
-import { ROWS } from '../harness/tables';
+import { NODE_TYPES, ROWS } from '../harness/tables';
 import type { Row } from '../harness/tables';
 
 /*
@@ -22,16 +14,6 @@ import type { Row } from '../harness/tables';
  * blank, and what reached the platform is read back from the simulator.
  */
 
-const NODES: Record<string, INodeType> = {
-	account: new TelcoBillingAccount(),
-	bulkEmail: new TelcoBillingBulkEmail(),
-	catalog: new TelcoBillingCatalog(),
-	crm: new TelcoBillingCrm(),
-	customer: new TelcoBillingCustomer(),
-	qualification: new TelcoBillingQualification(),
-	report: new TelcoBillingReport(),
-	service: new TelcoBillingService(),
-};
 
 const BLANK = '={{ "" }}';
 /** Existing records of the seeded simulator, for the path ids of the rows, and what required fields take. */
@@ -91,7 +73,7 @@ afterAll(async () => await shutdownEngine());
 
 async function run({ node, resource, op }: Row, parameters: INodeParameters) {
 	return await runNode({
-		nodeType: NODES[node],
+		nodeType: NODE_TYPES[node],
 		parameters: { resource, operation: op.value, ...parameters },
 		input: [{}],
 		continueOnFail: true,

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { shutdownEngine } from '../harness/engine';
-import type { Simulator } from '../simulator/app';
 import { propertySettings } from './settings';
 import { onFreshPlatform, platformCase } from './platform';
+import { named, reference, spelled, UNKNOWN } from './references';
 
 // A customer given the way people and AI models give one (an ID as text or as a number, account_id, crm_id,
 // company, trading name, person name, email; any case, spaces around), several items at once, some naming the
@@ -14,30 +14,6 @@ import { onFreshPlatform, platformCase } from './platform';
 
 afterAll(async () => await shutdownEngine());
 
-const FORMS = [
-	'cid',
-	'cid as number',
-	'account_id',
-	'crm_id',
-	'company',
-	'trading name',
-	'person',
-	'email',
-] as const;
-type Form = (typeof FORMS)[number];
-
-// Active Demo Telco customers (1015 is inactive: it is not on the customer list).
-const CIDS = [1001, 1002, 1003, 1004, 1006, 1007, 1010, 1011, 1012];
-const UNKNOWN = 'Nobody Anywhere Pty Ltd';
-
-const reference = fc.record({
-	cid: fc.constantFrom(...CIDS),
-	form: fc.constantFrom(...FORMS),
-	casing: fc.constantFrom('as is', 'upper', 'lower'),
-	before: fc.constantFrom('', ' ', '  '),
-	after: fc.constantFrom('', ' ', '\t'),
-});
-
 const referenceCase = fc.record({
 	platform: platformCase,
 	refs: fc.array(reference, { minLength: 1, maxLength: 6 }),
@@ -45,64 +21,6 @@ const referenceCase = fc.record({
 	// 1003 takes 1004's company: a name two customers share.
 	shared: fc.boolean(),
 });
-
-const same = (a: unknown, b: unknown) => String(a ?? '').trim() === String(b ?? '').trim();
-const sameEmail = (a: unknown, b: unknown) =>
-	String(a ?? '')
-		.trim()
-		.toLowerCase() ===
-	String(b ?? '')
-		.trim()
-		.toLowerCase();
-
-type Reference = { cid: number; form: Form; casing: string; before: string; after: string };
-
-function spelled(sim: Simulator, ref: Reference): string | number {
-	const c = sim.state.customers.find((customer) => customer.cid === ref.cid)!;
-	const form: Form = ref.form;
-	const raw: Record<Form, unknown> = {
-		cid: String(c.cid),
-		'cid as number': c.cid,
-		account_id: c.account_id,
-		crm_id: c.crm_id,
-		company: c.company,
-		'trading name': c.trading_name || c.company,
-		person: `${String(c.name)} ${String(c.surname)}`,
-		email: c.email || c.company,
-	};
-	const value = raw[form];
-	if (typeof value === 'number') return value;
-	const text = String(value);
-	// Names are case-free; the platform's own references are given as it holds them.
-	const named = ['company', 'trading name', 'person', 'email'].includes(form);
-	const cased = !named
-		? text
-		: ref.casing === 'upper'
-			? text.toUpperCase()
-			: ref.casing === 'lower'
-				? text.toLowerCase()
-				: text;
-	return `${ref.before}${cased}${ref.after}`;
-}
-
-/** The active customers a reference names: by an id the platform knows, or by a name exactly. */
-function named(sim: Simulator, value: unknown): number[] {
-	const text = String(value).trim();
-	const customers = sim.state.customers.filter((c) => c.deptid === 1 && c.active);
-	const byId = customers.filter(
-		(c) => String(c.cid) === text || c.account_id === text || c.crm_id === text,
-	);
-	if (byId.length) return byId.map((c) => c.cid);
-	return customers
-		.filter(
-			(c) =>
-				[c.company, c.trading_name, `${String(c.name)} ${String(c.surname)}`].some(
-					(name) => name && same(name, text),
-				) ||
-				(c.email && sameEmail(c.email, text)),
-		)
-		.map((c) => c.cid);
-}
 
 const REFUSED = /^(No customer is "|Customer ".*" is \d+ customers)/;
 
