@@ -1,6 +1,6 @@
 // PostgreSQL from Debian's packages for the scripts that need a real database (the queue run's n8n database,
-// the CRM of the CRM-sync test): a cluster in a folder of its own, on a free port on 127.0.0.1, run as the
-// postgres user (it refuses root), trust authentication for its one superuser, nothing kept afterwards.
+// the CRM of the CRM-sync test): a cluster in a folder of its own, on a free port on 127.0.0.1, never run as
+// root, trust authentication for its one superuser, nothing kept afterwards.
 const { spawn, spawnSync } = require('node:child_process');
 const { chownSync, createWriteStream, existsSync, readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
@@ -35,23 +35,33 @@ function ownLog(name, child, logFile) {
 }
 
 /**
- * Starts PostgreSQL with its data in `folder` (made the postgres user's). `track(name, child, logFile)` keeps
+ * Who runs the server: PostgreSQL refuses root, so root (CI here, a developer's machine) runs it as the postgres
+ * user, in a folder made that user's; anyone else (a GitHub runner) runs it as themselves.
+ */
+function serverUser(folder) {
+	if (process.getuid?.() !== 0) return {};
+	const id = (flag) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+	if (id('-u').status !== 0) throw new Error('no postgres user to run PostgreSQL as');
+	const uid = Number(id('-u').stdout.trim());
+	const gid = Number(id('-g').stdout.trim());
+	chownSync(folder, uid, gid);
+	return { uid, gid };
+}
+
+/**
+ * Starts PostgreSQL with its data in `folder` (see serverUser for whose). `track(name, child, logFile)` keeps
  * the server process as the caller keeps its others (it must pipe the output to `logFile` and set
  * `child.gone` when it stops); by default it logs to `<folder>/postgres.log`. Resolves once the server accepts
  * connections, with its port, the superuser's name and `stop()`.
  */
 async function startPostgres(folder, { user = 'n8n', track = ownLog, logFile } = {}) {
 	const bin = postgresBin();
-	const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-	if (ids.status !== 0) throw new Error('no postgres user to run PostgreSQL as');
-	const uid = Number(ids.stdout.trim());
-	const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+	const as = serverUser(folder);
 	const data = join(folder, 'data');
-	chownSync(folder, uid, gid);
 	const init = spawnSync(
 		join(bin, 'initdb'),
 		['-D', data, '-U', user, '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C'],
-		{ uid, gid, encoding: 'utf8', cwd: folder },
+		{ ...as, encoding: 'utf8', cwd: folder },
 	);
 	if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}\n${init.stderr}`);
 	const port = await freePort();
@@ -74,7 +84,7 @@ async function startPostgres(folder, { user = 'n8n', track = ownLog, logFile } =
 				'-c',
 				'max_connections=100',
 			],
-			{ uid, gid, cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] },
+			{ ...as, cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] },
 		),
 		logFile ?? join(folder, 'postgres.log'),
 	);
