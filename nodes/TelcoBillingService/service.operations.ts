@@ -377,7 +377,9 @@ export const serviceOperations: Operation[] = [
 		method: 'GET',
 		path: '/services/get/page/{page}',
 		list: 'paged',
-		output: { numbers: [...SERVICE_NUMBERS, 'esid', 'list_price', 'wholesale_price', 'reseller_price'] },
+		output: {
+			numbers: [...SERVICE_NUMBERS, 'esid', 'list_price', 'wholesale_price', 'reseller_price'],
+		},
 	},
 	{
 		value: 'search',

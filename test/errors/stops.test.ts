@@ -58,5 +58,7 @@ test('a refused key under Continue (using error output): one request, then every
 	const items = jsonOf(result) as IDataObject[];
 	expect(items).toHaveLength(4);
 	for (const item of items) expect(item.error).toBe('invalid key');
-	expect(result.items.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
+	expect(result.items.map((item) => item.pairedItem)).toEqual(
+		[0, 1, 2, 3].map((item) => ({ item })),
+	);
 });
