@@ -27,7 +27,14 @@ const { psql, queryRows, startPostgres } = require('../sandbox/postgres.js');
 const { startRecorder } = require('../sandbox/recorder.js');
 const { CONTACTS_TABLE, crmContacts, insertSql, literal } = require('../sandbox/crmContacts.js');
 const { SYNC, crmSyncCredentials, crmSyncWorkflow } = require('../sandbox/crmSyncWorkflow.js');
-const { SHOWN, bodyOf, planSync, sameEmail, withCreatedIds } = require('../sandbox/crmSyncPlan.js');
+const {
+	SHOWN,
+	bodyOf,
+	planSync,
+	refusalOf,
+	sameEmail,
+	withCreatedIds,
+} = require('../sandbox/crmSyncPlan.js');
 
 const KEY = 'demo-key-0001';
 const WORKFLOW_ID = crmSyncWorkflow().id;
@@ -281,7 +288,10 @@ function insert(row) {
 				crmSyncCredentials({ postgresPort: postgres.port, billingUrl: recorder.url, apiKey: KEY }),
 			),
 		);
-		writeFileSync(workflow, JSON.stringify(crmSyncWorkflow()));
+		writeFileSync(
+			workflow,
+			JSON.stringify([crmSyncWorkflow(), crmSyncWorkflow({ stopOnError: true })]),
+		);
 		n8nCli(n8n, ['import:credentials', `--input=${credentials}`], env);
 		n8nCli(n8n, ['import:workflow', `--input=${workflow}`], env);
 	});
@@ -388,6 +398,26 @@ function insert(row) {
 			sameAs: twin.id,
 		});
 		expect(result.rowsAfter.find((r) => r.id === second).billing_cid).toBe(twin.billing_cid);
+	});
+
+	test('the same sync stopping at an error: a contact the node refuses stops it before anything reaches the platform', async () => {
+		const rowsBefore = crmRows();
+		const customersBefore = await customers();
+		const refused = rowsBefore.filter((row) => refusalOf(row));
+		expect(refused.length).toBeGreaterThan(0);
+		const first = recorder.seen.length;
+		const failure = await n8nCliAsync(
+			n8n,
+			['execute', `--id=${crmSyncWorkflow({ stopOnError: true }).id}`, '--rawOutput'],
+			env,
+		).then(
+			(stdout) => stdout,
+			(error) => String(error.message),
+		);
+		expect(failure).toContain(refusalOf(refused[0]));
+		expect(recorder.seen.slice(first)).toEqual([]);
+		expect(await customers()).toEqual(customersBefore);
+		expect(crmRows()).toEqual(rowsBefore);
 	});
 });
 

@@ -34,11 +34,14 @@ function writeBack(name, id, query, values, position) {
 	};
 }
 
-/** The workflow, with the package's node type as n8n names it in this loading mode (`CUSTOM.` by default). */
-function crmSyncWorkflow({ typePrefix = 'CUSTOM.' } = {}) {
+/**
+ * The workflow, with the package's node type as n8n names it in this loading mode (`CUSTOM.` by default).
+ * `stopOnError`: the Customer node left at n8n's default, stopping the workflow at an error (no error output).
+ */
+function crmSyncWorkflow({ typePrefix = 'CUSTOM.', stopOnError = false } = {}) {
 	return {
-		id: 'telcoCrmSyncE2e',
-		name: 'CRM to billing sync (PostgreSQL)',
+		id: stopOnError ? 'telcoCrmSyncStops' : 'telcoCrmSyncE2e',
+		name: `CRM to billing sync (PostgreSQL)${stopOnError ? ', stopping at an error' : ''}`,
 		active: false,
 		nodes: [
 			{
@@ -85,7 +88,7 @@ function crmSyncWorkflow({ typePrefix = 'CUSTOM.' } = {}) {
 				type: `${typePrefix}telcoBillingCustomer`,
 				typeVersion: 1,
 				position: [440, 0],
-				onError: 'continueErrorOutput',
+				...(stopOnError ? {} : { onError: 'continueErrorOutput' }),
 				credentials: { telcoBillingApi: BILLING_CREDENTIAL },
 			},
 			writeBack(
