@@ -3,7 +3,6 @@
 // recorder, so the test sees the requests the tools made). The model picks its tool and fills the arguments
 // from the tool definitions n8n sends it, as a real model does.
 const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
-const { createServer, request: httpRequest } = require('node:http');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const {
@@ -18,43 +17,11 @@ const { LEAD, SCENARIOS, melbourneToday } = require('../sandbox/agentScenarios.j
 const { startFakeChatModel } = require('../sandbox/fakeChatModel.js');
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { freePort } = require('../sandbox/waiting.js');
+const { startRecorder } = require('../sandbox/recorder.js');
 
 const DEMO_KEY = 'demo-key-0001';
 // Read once: the run takes seconds, and the report's date is checked against the one the model filled.
 const TODAY = melbourneToday();
-
-/**
- * A pass-through to the simulator that keeps each request's method and path (without the key segment) and
- * its JSON body, if any.
- */
-function startRecorder(target) {
-	const seen = [];
-	const bodies = [];
-	const server = createServer((req, res) => {
-		const line = `${req.method} ${req.url.replace(`/${DEMO_KEY}`, '')}`;
-		seen.push(line);
-		const chunks = [];
-		req.on('data', (chunk) => chunks.push(chunk));
-		req.on('end', () => {
-			const body = Buffer.concat(chunks);
-			if (body.length > 0) bodies.push({ line, body: JSON.parse(body.toString('utf8')) });
-			const upstream = httpRequest(
-				new URL(req.url, target),
-				{ method: req.method, headers: req.headers },
-				(answer) => {
-					res.writeHead(answer.statusCode, answer.headers);
-					answer.pipe(res);
-				},
-			);
-			upstream.end(body);
-		});
-	});
-	return new Promise((resolve) =>
-		server.listen(0, '127.0.0.1', () =>
-			resolve({ url: `http://127.0.0.1:${server.address().port}`, seen, bodies, server }),
-		),
-	);
-}
 
 let n8n;
 let simulator;
@@ -62,6 +29,8 @@ let recorder;
 let model;
 let folder;
 let run;
+/** Each request that reached the platform, as `METHOD /path` without the key. */
+const seenLines = () => recorder.seen.map((request) => request.line);
 /** The customer the fourth question names by its company, as a person would ask. */
 let byCompany;
 
@@ -72,7 +41,7 @@ beforeAll(async () => {
 	});
 	process.stderr.write(`AI agent run on n8n ${n8n.version}, Node ${n8n.nodeVersion}\n`);
 	simulator = await spawnSimulator(ON_FREE_PORTS);
-	recorder = await startRecorder(simulator.url);
+	recorder = await startRecorder(simulator.url, { key: DEMO_KEY });
 	model = await startFakeChatModel(SCENARIOS);
 	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-agent-'));
 	const env = n8nEnv(n8n, folder, {
@@ -119,8 +88,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await model?.close();
-	recorder?.server.closeAllConnections();
-	recorder?.server.close();
+	recorder?.close();
 	simulator?.child.kill('SIGTERM');
 	if (folder) rmSync(folder, { recursive: true, force: true });
 });
@@ -178,14 +146,14 @@ test('n8n offers the model each tool with the fields it must fill, and only thos
 });
 
 test('the agent reads customer 1001’s balance through the Customer tool and answers with it', async () => {
-	expect(recorder.seen).toContain('GET /customer/balance/1001');
+	expect(seenLines()).toContain('GET /customer/balance/1001');
 	const { records } = await (await fetch(`${simulator.url}/__simulator/state/customers`)).json();
 	const balance = records.find((c) => c.cid === 1001).balance;
 	expect(agentAnswers()[0]).toBe(`Customer 1001 owes $${balance.toFixed(2)}.`);
 });
 
 test('the agent creates the lead with the fields the model filled and the source fixed in the workflow', async () => {
-	const adds = recorder.seen.filter((line) => line === 'POST /leads/add');
+	const adds = seenLines().filter((line) => line === 'POST /leads/add');
 	expect(adds).toHaveLength(1);
 	const lid = /lead (\d+)\.$/.exec(agentAnswers()[1])?.[1];
 	expect(lid).toBeDefined();
@@ -203,7 +171,7 @@ test('the agent runs the receivables report for the date the model filled and su
 	expect(agentAnswers()[2]).toBe(
 		`${owing.length} customers owe $${total.toFixed(2)} in all: ${owing.map((c) => c.cid).join(', ')}.`,
 	);
-	expect(recorder.bodies.filter((b) => b.line === 'POST /report').map((b) => b.body)).toEqual([
+	expect(recorder.seen.filter((r) => r.line === 'POST /report').map((r) => r.body)).toEqual([
 		{ report: 'agedReceivables', report_options: expect.objectContaining({ date: TODAY }) },
 	]);
 });
@@ -214,14 +182,14 @@ test('a customer named by its company is found, and its balance read, before the
 	expect(agentAnswers()[3]).toBe(
 		`${byCompany.company} is customer 1002; it owes $${balance.toFixed(2)}.`,
 	);
-	expect(recorder.seen).toContain('GET /customer/balance/1002');
-	expect(recorder.seen).toContain('GET /customer/getAll');
+	expect(seenLines()).toContain('GET /customer/balance/1002');
+	expect(seenLines()).toContain('GET /customer/getAll');
 });
 
 test('each question used only its own tool: no other request reached the platform', () => {
 	const company = encodeURIComponent(byCompany.company);
 	const firstWord = encodeURIComponent(byCompany.company.split(' ')[0].toLowerCase());
-	expect(recorder.seen.sort()).toEqual(
+	expect(seenLines().sort()).toEqual(
 		[
 			'GET /customer/balance/1001',
 			'POST /leads/add',

@@ -5,6 +5,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const {
 	ensureN8n,
+	executeOutput,
 	n8nCli,
 	n8nEnv,
 	prepareImports,
@@ -28,18 +29,9 @@ async function simulatorGet(path) {
 /** Runs one imported workflow with `n8n execute` and returns the items each node output. */
 function execute(name) {
 	const { id } = workflows.find((w) => w.name === name);
-	// n8n prints the run through its logger at level info, among its other info lines: the JSON is the block
-	// from a line holding only "{" to the last line holding only "}".
-	const stdout = n8nCli(n8n, ['execute', `--id=${id}`, '--rawOutput'], {
-		...env,
-		N8N_LOG_LEVEL: 'info',
-	});
-	const lines = stdout.split('\n');
-	const run = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
-	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? run.runData;
-	const output = (node) =>
-		(runData[node]?.[0]?.data?.main ?? []).map((branch) => (branch ?? []).map((item) => item.json));
-	return { run, runData, output };
+	return executeOutput(
+		n8nCli(n8n, ['execute', `--id=${id}`, '--rawOutput'], { ...env, N8N_LOG_LEVEL: 'info' }),
+	);
 }
 
 beforeAll(async () => {

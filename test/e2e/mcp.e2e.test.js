@@ -5,7 +5,6 @@
 // be the simulator's (values only it has, requests it received). Both transports the trigger's one URL
 // speaks are used: streamable HTTP and SSE. TELCO_E2E_KEEP=1 keeps n8n's folder and log.
 const { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
-const { createServer, request: httpRequest } = require('node:http');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
@@ -25,6 +24,7 @@ const {
 const { melbourneToday } = require('../sandbox/agentScenarios.js');
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { freePort, waitUntil } = require('../sandbox/waiting.js');
+const { startRecorder } = require('../sandbox/recorder.js');
 
 const DEMO_KEY = 'demo-key-0001';
 const EXAMPLE = 'mcp-billing-assistant.json';
@@ -34,36 +34,6 @@ const TODAY = melbourneToday();
 
 const log = (line) =>
 	process.stderr.write(`[mcp e2e ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
-
-/** A pass-through to the simulator that keeps each request's method, path (key removed) and JSON body. */
-function startRecorder(target) {
-	const seen = [];
-	const server = createServer((req, res) => {
-		const chunks = [];
-		req.on('data', (chunk) => chunks.push(chunk));
-		req.on('end', () => {
-			const body = Buffer.concat(chunks);
-			seen.push({
-				line: `${req.method} ${req.url.replace(`/${DEMO_KEY}`, '')}`,
-				body: body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined,
-			});
-			const upstream = httpRequest(
-				new URL(req.url, target),
-				{ method: req.method, headers: req.headers },
-				(answer) => {
-					res.writeHead(answer.statusCode, answer.headers);
-					answer.pipe(res);
-				},
-			);
-			upstream.end(body);
-		});
-	});
-	return new Promise((resolve) =>
-		server.listen(0, '127.0.0.1', () =>
-			resolve({ url: `http://127.0.0.1:${server.address().port}`, seen, server }),
-		),
-	);
-}
 
 let n8n;
 let server;
@@ -113,7 +83,7 @@ beforeAll(async () => {
 	n8n = await ensureN8n({ version: requestedVersion([]), log });
 	log(`n8n ${n8n.version} on Node ${n8n.nodeVersion}`);
 	simulator = await spawnSimulator(ON_FREE_PORTS);
-	recorder = await startRecorder(simulator.url);
+	recorder = await startRecorder(simulator.url, { key: DEMO_KEY });
 	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-mcp-'));
 	logFile = join(folder, 'n8n.log');
 	const port = await freePort();
@@ -172,8 +142,7 @@ afterAll(async () => {
 		clearTimeout(timer);
 		if (server.exitCode === null) server.kill('SIGKILL');
 	}
-	recorder?.server.closeAllConnections();
-	recorder?.server.close();
+	recorder?.close();
 	simulator?.child.kill('SIGTERM');
 	if (folder && !process.env.TELCO_E2E_KEEP) rmSync(folder, { recursive: true, force: true });
 	else if (folder) log(`kept ${folder}`);
@@ -227,7 +196,7 @@ test('the aged receivables report answers with the simulator’s debtors for the
 		await client.callTool({ name: 'Aged_Receivables', arguments: { date: TODAY } }),
 	);
 	const sent = recorder.seen.slice(before);
-	expect(sent).toEqual([
+	expect(sent.map(({ line, body }) => ({ line, body }))).toEqual([
 		{
 			line: 'POST /report',
 			body: { report: 'agedReceivables', report_options: expect.objectContaining({ date: TODAY }) },

@@ -14,7 +14,6 @@
 const { spawn, spawnSync } = require('node:child_process');
 const {
 	chmodSync,
-	chownSync,
 	createWriteStream,
 	existsSync,
 	mkdirSync,
@@ -36,6 +35,7 @@ const {
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
 const { writeCdrCsv } = require('../sandbox/cdrCsv.js');
+const { startPostgres } = require('../sandbox/postgres.js');
 const { FINISHED_EXECUTION, n8nRest } = require('../sandbox/n8nRest.js');
 
 function option(name, fallback) {
@@ -60,7 +60,6 @@ const OWNER = {
 	lastName: 'Run',
 	password: 'Queue-Run-2026',
 };
-const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 const started = Date.now();
 const log = (line) =>
@@ -191,59 +190,6 @@ function workflow() {
 	};
 }
 
-/** PostgreSQL in a folder of its own, run as the postgres user (it refuses root), trust on 127.0.0.1 only. */
-async function startPostgres(folder) {
-	for (const bin of ['initdb', 'postgres'])
-		if (!existsSync(join(PG_BIN, bin)))
-			throw new Error(
-				`${join(PG_BIN, bin)} is missing: apt-get install -y postgresql (or run with --db sqlite)`,
-			);
-	const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-	if (ids.status !== 0) throw new Error('no postgres user to run PostgreSQL as');
-	const uid = Number(ids.stdout.trim());
-	const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-	const data = join(folder, 'data');
-	chownSync(folder, uid, gid);
-	const init = spawnSync(
-		join(PG_BIN, 'initdb'),
-		['-D', data, '-U', 'n8n', '-A', 'trust', '--no-sync', '-E', 'UTF8'],
-		{ uid, gid, encoding: 'utf8', cwd: folder },
-	);
-	if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}\n${init.stderr}`);
-	const port = await freePort();
-	const child = track(
-		'postgres',
-		spawn(
-			join(PG_BIN, 'postgres'),
-			[
-				'-D',
-				data,
-				'-p',
-				String(port),
-				'-k',
-				folder,
-				'-c',
-				'listen_addresses=127.0.0.1',
-				'-c',
-				'fsync=off',
-				'-c',
-				'max_connections=100',
-			],
-			{ uid, gid, cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] },
-		),
-		join(folder, 'postgres.log'),
-	);
-	await waitUntil(
-		'PostgreSQL to accept connections',
-		() => {
-			if (child.gone) throw new Error(`postgres stopped:\n${readLog(child.logFile)}`);
-			return /ready to accept connections/.test(readLog(child.logFile));
-		},
-		60,
-	);
-	return port;
-}
-
 async function startRedis(folder) {
 	if (spawnSync('redis-server', ['--version']).status !== 0)
 		throw new Error('redis-server is missing: apt-get install -y redis-server');
@@ -314,7 +260,7 @@ async function main() {
 		if (DB === 'postgres') {
 			const pgFolder = mkdtempSync(join(tmpdir(), 'n8n-telco-queue-pg-'));
 			children.pgFolder = pgFolder;
-			const pgPort = await startPostgres(pgFolder);
+			const { port: pgPort } = await startPostgres(pgFolder, { track });
 			log(`PostgreSQL on 127.0.0.1:${pgPort}`);
 			dbEnv = {
 				DB_TYPE: 'postgresdb',

@@ -311,6 +311,20 @@ function n8nCliAsync(n8n, args, env) {
 	});
 }
 
+/**
+ * The run `n8n execute --rawOutput` printed (at log level info or above; NODE_ENV=test silences it): its JSON
+ * is the block from a line holding only "{" to the last line holding only "}", among n8n's other info lines.
+ * Returns the run, its run data and `output(node)`: the items' json of each of that node's outputs.
+ */
+function executeOutput(stdout) {
+	const lines = stdout.split('\n');
+	const run = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
+	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? run.runData;
+	const output = (node) =>
+		(runData[node]?.[0]?.data?.main ?? []).map((branch) => (branch ?? []).map((item) => item.json));
+	return { run, runData, output };
+}
+
 /** Starts a long-running n8n command (start, worker) with its output piped to the caller. */
 function n8nSpawn(n8n, args, env, stdio = ['ignore', 'pipe', 'inherit']) {
 	return spawn(n8n.node, [n8n.bin, ...args], { env, stdio });
@@ -334,6 +348,7 @@ module.exports = {
 	SANDBOX_FILES,
 	READABLE_FOLDERS,
 	ensureN8n,
+	executeOutput,
 	installPackage,
 	installedPackageDir,
 	n8nCli,
