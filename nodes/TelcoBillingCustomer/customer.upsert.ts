@@ -3,7 +3,12 @@ import { bodyField, collection } from '../shared/declarative/describe';
 import { isRefusal, PlatformRequestError, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';
-import { customerOfRecord, sameEmail, searchCustomers } from '../shared/operation/customerRef';
+import {
+	customerList,
+	customerOfRecord,
+	sameEmail,
+	searchCustomers,
+} from '../shared/operation/customerRef';
 import type { RecordMatch, Request } from '../shared/operation/customerRef';
 import type { Notes, Operation } from '../shared/operation/operations';
 import { isBlank, rules } from '../shared/input/rules';
@@ -249,8 +254,10 @@ interface Done {
 
 /**
  * The customer of a row that carries its ID: that customer, and no other, is updated unless it already holds
- * every value. Whether it does is read from the search by the row's email, and believed only when that
- * record is proven to be this customer (customerOfRecord): otherwise the row is written, saying why.
+ * every value. What it holds is read from the search by the row's email, believed only for a record proven to
+ * be this customer (customerOfRecord); a record proven to be another customer's stops the row, since writing
+ * its email here would give two customers one address. Otherwise every field of the row is written, saying
+ * why where nothing seemed to differ.
  */
 async function byKnownId(request: Request, input: RequestInput, body: IDataObject): Promise<Done> {
 	const ref = knownOf(input);
@@ -265,22 +272,56 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 			});
 	const email = emailOf(input);
 	const found = await withEmail(request, email, body);
-	const changes = changesFor(found.length === 1 ? found[0] : undefined, body);
-	if (Object.keys(changes.body).length === 0) {
-		const match = await matchOf(request, found[0], email);
-		if (match.cid === cid) return { action: 'unchanged', cid, record: found[0] };
-		changes.body = body;
+	if (found.length > 1)
+		throw inconclusive(
+			`${found.length} customers have the email ${email}; nothing was written to customer ${cid}: ` +
+				'merge them on the platform, or give the row another email',
+		);
+	const [record] = found;
+	const owner = record ? await ownerOf(request, record, cid) : undefined;
+	if (owner !== undefined && owner !== cid)
+		throw inconclusive(
+			`The email ${email} is another customer’s${owner ? ` (customer ${owner})` : ''}, not customer ` +
+				`${cid}’s; nothing was written: fix the row’s email or its Billing Customer ID`,
+		);
+	const changes = changesFor(record, body);
+	// A field left out as held must be held by this customer: the record is believed once proven its.
+	if (record && Object.keys(changes.body).length < Object.keys(body).length) {
+		const match = await matchOf(request, record, email);
+		if (match.cid === cid) {
+			if (Object.keys(changes.body).length === 0) return { action: 'unchanged', cid, record };
+			await update(request, cid, changes.body);
+			return { action: 'updated', cid, record: { ...record, ...body }, extra: written(changes) };
+		}
 		changes.why =
-			`the customer with the email ${email} could not be proven to be customer ${cid} (${match.why ?? `it is customer ${String(match.cid)}`}), ` +
-			'so every field was written';
+			`the customer with the email ${email} could not be proven to be customer ${cid} ` +
+			`(${match.why ?? `it is customer ${String(match.cid)}`}), so every field was written`;
 	}
-	await update(request, cid, changes.body);
+	changes.body = body;
+	await update(request, cid, body);
 	return {
 		action: 'updated',
 		cid,
-		record: { ...(found[0] ?? {}), ...body },
+		record: { ...(record ?? {}), ...body },
 		extra: written(changes),
 	};
+}
+
+/**
+ * Whose a search record is, as far as the platform's answers prove it: its own cid where the platform gives
+ * one; 0 when its company is not the company the customer list shows for `cid` (another customer's, by the one
+ * rule); undefined when nothing tells.
+ */
+async function ownerOf(
+	request: Request,
+	record: IDataObject,
+	cid: number,
+): Promise<number | undefined> {
+	const given = idOf(record.cid);
+	if (given) return given;
+	const listed = (await customerList(request)).find((customer) => Number(customer.cid) === cid);
+	const company = (value: unknown) => String(value ?? '').trim();
+	return listed && company(record.company) !== company(listed.company) ? 0 : undefined;
 }
 
 /** The customer with the email updated, left as it is, or created; `record` is the platform's view of it. */
@@ -334,6 +375,8 @@ function mayHaveWritten(error: unknown): boolean {
 	return false;
 }
 
+const idKey = (known: string) => `customer ${known}`;
+
 const emailKey = (input: RequestInput) => `customer email ${emailOf(input).toLowerCase()}`;
 
 /**
@@ -347,12 +390,13 @@ async function byEmailAddress(
 	input: RequestInput,
 	notes: Notes,
 ): Promise<IDataObject> {
-	const note = notes.about(emailKey(input));
+	const known = knownOf(input);
+	// Rows of one run settle by the customer they name: its ID where they carry one, else their email.
+	const note = notes.about(known ? idKey(known) : emailKey(input));
 	const body: IDataObject = { ...input.body, email: emailOf(input) };
 	if (note.failed) throw inconclusive(String(note.failed));
-	const known = knownOf(input);
 	const cid = idOf(note.cid);
-	const settled = note.given !== undefined && (known === '' || known === String(cid));
+	const settled = note.given !== undefined;
 	if (settled) {
 		const earlier = note.given as string[];
 		const own = Object.fromEntries(
@@ -442,7 +486,7 @@ export const upsertOperation: Operation = {
 	flagFields: customerFlagFields,
 	writeKeys: (input) =>
 		byEmail(input)
-			? [emailKey(input), ...(knownOf(input) ? [`customer ${knownOf(input)}`] : [])]
+			? [emailKey(input), ...(knownOf(input) ? [idKey(knownOf(input))] : [])]
 			: [`customer ${String(input.param('customerRef', '')).trim()}`],
 	answerFrom: async (request, input, notes) =>
 		byEmail(input)

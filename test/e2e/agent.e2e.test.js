@@ -188,16 +188,18 @@ test('a customer named by its company is found, and its balance read, before the
 
 test('each question used only its own tool: no other request reached the platform', () => {
 	const company = encodeURIComponent(byCompany.company);
-	const firstWord = encodeURIComponent(byCompany.company.split(' ')[0].toLowerCase());
+	const firstWord = encodeURIComponent(byCompany.company.split(' ')[0]);
 	expect(seenLines().sort()).toEqual(
 		[
 			'GET /customer/balance/1001',
 			'POST /leads/add',
 			'POST /report',
-			// The company: not an ID, account_id or crm_id (the platform says so), then the customer list and a
-			// person's name are looked at, then the balance of the one customer found.
+			// The company: not an ID, account_id or crm_id (the platform says so), then the customer list, a
+			// search for exactly that company (no inactive twin), and a person's name are looked at, then the
+			// balance of the one customer found. Searched as given: the platform may compare case.
 			`GET /customer/balance/${company}`,
 			'GET /customer/getAll',
+			`GET /customer/search/company/${company}`,
 			`GET /customer/search/name/${firstWord}`,
 			'GET /customer/balance/1002',
 		].sort(),

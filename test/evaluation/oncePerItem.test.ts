@@ -11,7 +11,6 @@ import { NODE_TYPES, ROWS } from '../harness/tables';
  * every operation is an expression reading the item through a getter that counts its reads.
  */
 
-
 const ITEMS = 2;
 
 /** A value the field would plausibly hold: what the getter hands the expression. */

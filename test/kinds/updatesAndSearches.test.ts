@@ -14,7 +14,6 @@ import type { Row } from '../harness/tables';
  * blank, and what reached the platform is read back from the simulator.
  */
 
-
 const BLANK = '={{ "" }}';
 /** Existing records of the seeded simulator, for the path ids of the rows, and what required fields take. */
 const IDS: Record<string, string> = {

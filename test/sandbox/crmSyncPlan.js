@@ -136,7 +136,9 @@ function planSync(rows, customersBefore, deptid = 1) {
 			const record = found.length === 1 ? found[0] : undefined;
 			let written = changedFields(record, body);
 			let unproven = false;
-			if (!written.length && !(provable(record, customers) && record.cid === known)) {
+			// A field left out as held must be held by the ID's customer: the record proven its, or all is written.
+			const holdsSome = written.length < Object.keys(body).length;
+			if (holdsSome && !(provable(record, customers) && record.cid === known)) {
 				written = Object.keys(body);
 				unproven = true;
 			}
