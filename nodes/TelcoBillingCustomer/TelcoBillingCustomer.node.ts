@@ -31,7 +31,7 @@ export class TelcoBillingCustomer implements INodeType {
 			'Create, find and update billing customers and their contacts, balances and payments',
 		defaults: { name: 'Telco Billing Customer' },
 		usableAsTool: true,
-		...tableNode(),
+		...tableNode({ simplify: true }),
 		properties: [
 			{
 				displayName: 'Resource',

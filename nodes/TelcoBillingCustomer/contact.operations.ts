@@ -1,6 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { bodyField, collection } from '../shared/declarative/describe';
-import type { Operation } from '../shared/operation/operations';
+import type { Operation, RecordShape } from '../shared/operation/operations';
+
+// Simplified (a new node's default, and a tool's): the person and how to reach them, not their date of birth.
+const CONTACT: RecordShape = {
+	id: 'id',
+	simplified: ['first_name', 'last_name', 'email', 'phone', 'mobile'],
+	fields: ['first_name', 'middle_name', 'last_name', 'gender', 'dob', 'email', 'phone', 'mobile'],
+};
 import { cidField } from './customer.fields';
 
 const contactIdField: INodeProperties = {
@@ -36,7 +43,7 @@ export const contactOperations: Operation[] = [
 		path: '/customer/{cid}/contacts',
 		fields: [cidField],
 		list: 'whole',
-		output: { root: 'contacts', numbers: ['id'] },
+		output: { root: 'contacts', numbers: ['id'], simplify: CONTACT },
 	},
 	{
 		value: 'create',
@@ -56,7 +63,7 @@ export const contactOperations: Operation[] = [
 		method: 'GET',
 		path: '/customer/{cid}/contact/{contactId}',
 		fields: [cidField, contactIdField],
-		output: { root: 'contact', numbers: ['id'] },
+		output: { root: 'contact', numbers: ['id'], simplify: CONTACT },
 	},
 	{
 		value: 'update',

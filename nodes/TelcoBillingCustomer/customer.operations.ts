@@ -306,7 +306,29 @@ export const customerOperations: Operation[] = [
 			if (!Array.isArray(records)) return body;
 			return { ...(body as IDataObject), records: records.map((r) => ({ found: true, ...r })) };
 		},
-		output: { root: 'records', numbers: ['cid', 'ctgid', 'credit_management'] },
+		output: {
+			root: 'records',
+			numbers: ['cid', 'ctgid', 'credit_management'],
+			// Simplified (a new node's default, and a tool's): who the customer is and how to reach them, not
+			// their date of birth or business number, which a question rarely needs and a model need not see.
+			simplify: {
+				id: 'cid',
+				simplified: ['found', 'company', 'name', 'surname', 'email', 'mobile', 'paymethod'],
+				fields: [
+					'found',
+					'company',
+					'name',
+					'surname',
+					'email',
+					'mobile',
+					'credit_management',
+					'dob',
+					'abn',
+					'paymethod',
+					'ctgid',
+				],
+			},
+		},
 	},
 	{
 		value: 'getAll',

@@ -94,7 +94,7 @@ describe('Customer Create or Update, matched on email', () => {
 		);
 		// The node stopped itself: the description must not blame the platform.
 		expect(result.error?.description).toMatch(
-			/^Nothing was created or updated: .*rather than guess/,
+			/^Nothing was written for this item: .*rather than guess/,
 		);
 		expect(writes()).toEqual([]);
 		expect(JSON.stringify(state().customers)).toBe(before);

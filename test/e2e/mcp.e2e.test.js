@@ -148,40 +148,45 @@ afterAll(async () => {
 	else if (folder) log(`kept ${folder}`);
 });
 
-test('the client lists the four tools of the example, each with what its model must fill', async () => {
+const TOOLS = [
+	'Aged_Receivables',
+	'Campaign_Status',
+	'Campaigns',
+	'Customer_Balance',
+	'Customer_Search',
+];
+
+test('the client lists the five tools of the example, each with what its model may fill', async () => {
 	const { tools } = await client.listTools();
 	const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
 	log(
 		`tools: ${tools.map((t) => `${t.name} (${Object.keys(t.inputSchema.properties ?? {})})`).join('; ')}`,
 	);
-	expect(Object.keys(byName).sort()).toEqual([
-		'Aged_Receivables',
-		'Campaign_Status',
-		'Customer_Balance',
-		'Customer_Search',
-	]);
-	expect(byName.Customer_Balance.inputSchema).toMatchObject({
-		properties: { customer: { type: 'string', description: expect.stringMatching(/customer/i) } },
-		required: ['customer'],
+	expect(Object.keys(byName).sort()).toEqual(TOOLS);
+	// An ID as a number, or the customer by name: neither is required alone.
+	expect(byName.Customer_Balance.inputSchema.properties).toMatchObject({
+		customerId: { type: 'number' },
+		customer: { type: 'string', description: expect.stringMatching(/name/i) },
 	});
+	expect(byName.Customer_Balance.inputSchema.required ?? []).toEqual([]);
+	expect(byName.Customer_Balance.description).toMatch(/balance/i);
 	expect(byName.Aged_Receivables.description).toMatch(/^Aged receivables report: /);
-	expect(byName.Aged_Receivables.inputSchema).toMatchObject({
-		properties: { date: { type: 'string', description: expect.stringMatching(/YYYY-MM-DD/) } },
-		required: ['date'],
-	});
+	// No clock in a model: the date may be left out.
+	expect(byName.Aged_Receivables.inputSchema.required ?? []).toEqual([]);
 	expect(Object.keys(byName.Customer_Search.inputSchema.properties).sort()).toEqual([
 		'field',
 		'text',
 	]);
-	expect(Object.keys(byName.Campaign_Status.inputSchema.properties)).toEqual(['campaign']);
+	expect(byName.Campaign_Status.inputSchema.properties.campaign).toMatchObject({ type: 'number' });
+	expect(byName.Campaigns.description).toMatch(/Campaign Status/);
 	// Nothing reached the platform for a listing.
 	expect(recorder.seen).toEqual([]);
 });
 
-test('a balance read answers with the simulator’s balance of that customer, read from it once', async () => {
+test('a balance read by the ID as a number answers with the simulator’s balance, read from it once', async () => {
 	const before = recorder.seen.length;
 	const answer = answerOf(
-		await client.callTool({ name: 'Customer_Balance', arguments: { customer: '1001' } }),
+		await client.callTool({ name: 'Customer_Balance', arguments: { customerId: 1001 } }),
 	);
 	const direct = await simulatorJson(`/${DEMO_KEY}/customer/balance/1001`);
 	log(`Customer_Balance 1001 → ${JSON.stringify(answer)}`);
@@ -190,11 +195,19 @@ test('a balance read answers with the simulator’s balance of that customer, re
 	expect(recorder.seen.slice(before).map((r) => r.line)).toEqual(['GET /customer/balance/1001']);
 });
 
-test('the aged receivables report answers with the simulator’s debtors for the date given', async () => {
-	const before = recorder.seen.length;
+test('a balance read by the customer’s company, as a user names it', async () => {
+	const { records } = await simulatorJson('/__simulator/state/customers');
+	const target = records.find((c) => c.cid === 1004);
 	const answer = answerOf(
-		await client.callTool({ name: 'Aged_Receivables', arguments: { date: TODAY } }),
+		await client.callTool({ name: 'Customer_Balance', arguments: { customer: target.company } }),
 	);
+	const record = Array.isArray(answer) ? answer[0] : answer;
+	expect(record).toMatchObject({ cid: 1004, balance: Number(target.balance) });
+});
+
+test('the aged receivables report with no date is today’s, in Melbourne', async () => {
+	const before = recorder.seen.length;
+	const answer = answerOf(await client.callTool({ name: 'Aged_Receivables', arguments: {} }));
 	const sent = recorder.seen.slice(before);
 	expect(sent.map(({ line, body }) => ({ line, body }))).toEqual([
 		{
@@ -212,14 +225,14 @@ test('the aged receivables report answers with the simulator’s debtors for the
 	const { records } = await simulatorJson('/__simulator/state/customers');
 	const owing = records.filter((c) => c.deptid === 1 && c.balance > 0);
 	log(
-		`Aged_Receivables ${TODAY} → ${rows.length} rows; the simulator says ${owing.length} customers owe`,
+		`Aged_Receivables (no date) → ${rows.length} rows; the simulator says ${owing.length} customers owe`,
 	);
 	expect(rows.length).toBeGreaterThan(1);
 	expect(rows.map((r) => Number(r.cid)).sort()).toEqual(owing.map((c) => c.cid).sort());
 	expect(JSON.stringify(direct)).toContain(String(rows[0].cid));
 });
 
-test('customer search and campaign status answer from the simulator too', async () => {
+test('customer search answers with who the customers are, and no date of birth or ABN', async () => {
 	const { records } = await simulatorJson('/__simulator/state/customers');
 	const target = records.find((c) => c.cid === 1001);
 	const found = answerOf(
@@ -230,6 +243,26 @@ test('customer search and campaign status answer from the simulator too', async 
 	);
 	const matches = Array.isArray(found) ? found : [found];
 	expect(matches.map((m) => m.company)).toContain(target.company);
+	for (const match of matches) {
+		expect(match).not.toHaveProperty('dob');
+		expect(match).not.toHaveProperty('abn');
+	}
+});
+
+test('a call the node refuses answers in a sentence naming the tool’s own argument', async () => {
+	const before = recorder.seen.length;
+	const result = await client.callTool({
+		name: 'Customer_Search',
+		arguments: { field: 'company', text: 'ab' },
+	});
+	const text = result.content.find((c) => c.type === 'text')?.text ?? '';
+	log(`Customer_Search "ab" → ${text}`);
+	expect(text).toContain('The argument \\"text\\" must be at least 3 characters');
+	expect(text).not.toMatch(/NodeOperationError|NodeApiError|Search Value/);
+	expect(recorder.seen.slice(before)).toEqual([]);
+});
+
+test('campaigns are listed with their IDs, and one’s status read by its ID as a number', async () => {
 	const created = await simulatorJson(`/${DEMO_KEY}/customer/bulk-email`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -239,8 +272,11 @@ test('customer search and campaign status answer from the simulator too', async 
 			customer_ids: [1001],
 		}),
 	});
+	const listed = answerOf(await client.callTool({ name: 'Campaigns', arguments: {} }));
+	const campaigns = Array.isArray(listed) ? listed : [listed];
+	expect(campaigns.map((c) => c.id)).toContain(created.id);
 	const status = answerOf(
-		await client.callTool({ name: 'Campaign_Status', arguments: { campaign: String(created.id) } }),
+		await client.callTool({ name: 'Campaign_Status', arguments: { campaign: created.id } }),
 	);
 	const campaign = Array.isArray(status) ? status[0] : status;
 	log(`Campaign_Status ${created.id} → ${JSON.stringify(campaign)}`);
@@ -251,12 +287,7 @@ test('the same tools over SSE, the transport older clients use', async () => {
 	const sse = await connect('sse');
 	try {
 		const { tools } = await sse.listTools();
-		expect(tools.map((t) => t.name).sort()).toEqual([
-			'Aged_Receivables',
-			'Campaign_Status',
-			'Customer_Balance',
-			'Customer_Search',
-		]);
+		expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
 		const answer = answerOf(
 			await sse.callTool({ name: 'Customer_Balance', arguments: { customer: '1002' } }),
 		);

@@ -65,6 +65,7 @@ describe('n8n’s UX guidelines in the descriptions', () => {
 		expect(withSimplify.sort()).toEqual([
 			'telcoBillingBulkEmail',
 			'telcoBillingCatalog',
+			'telcoBillingCustomer',
 			'telcoBillingReport',
 			'telcoBillingService',
 		]);

@@ -1,4 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
 import type {
 	ICredentialsDecrypted,
 	IDataObject,
@@ -8,6 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { recordItems, toSafeError } from '../output/errors';
 import { failureOfItem } from '../output/items';
+import { aiArguments, inToolTerms } from '../output/toolTerms';
+import { NOTHING_SENT } from '../input/rules';
 import { isNodeWide, PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
 import { isRepeatable, writeKeysOf } from '../operation/operations';
@@ -118,7 +121,7 @@ class NodeRun {
 			const ahead = new Window(2 * this.limiter.limit);
 			for (let index = 0; index < count && !this.stopping; index++) {
 				const item = this.read(index);
-				if (item.refusal && !this.context.continueOnFail()) {
+				if (item.refusal && !this.context.continueOnFail() && !this.asTool) {
 					this.stops.set(
 						index,
 						toSafeError(this.context.getNode(), item.refusal, index, this.secrets),
@@ -240,9 +243,35 @@ class NodeRun {
 				location: 'outputPane',
 			});
 		}
+		if (this.asTool) return [this.toolAnswer(item, safe)];
 		if (continuing) return [failureOfItem(context, safe, item.index, secrets)];
 		this.stops.set(item.index, safe);
 		return [];
+	}
+
+	/** A node run as an AI agent's or MCP client's tool: its type is the node's own with "Tool" after it. */
+	private get asTool(): boolean {
+		return this.context.getNode().type.endsWith('Tool');
+	}
+
+	/**
+	 * A failure as a tool's answer: one plain sentence for the model, naming the arguments it filled, not the
+	 * editor's fields (n8n would otherwise hand it "NodeOperationError: …" and details meant for the editor).
+	 */
+	private toolAnswer(item: Item, error: NodeApiError | NodeOperationError): INodeExecutionData {
+		const { context, op } = this;
+		const nothingSent = String(error.description ?? '').includes(NOTHING_SENT);
+		const args = aiArguments(context.getNode().parameters);
+		const sentence = inToolTerms(
+			`${error.message}${nothingSent ? `. ${NOTHING_SENT}` : ''}`,
+			op.fields ?? [],
+			args,
+		);
+		const code = error.context?.errorCode;
+		return {
+			json: { error: sentence, ...(typeof code === 'string' ? { error_code: code } : {}) },
+			pairedItem: { item: item.index },
+		};
 	}
 
 	/** The node-wide failure, for an item not sent because an earlier one met it. */

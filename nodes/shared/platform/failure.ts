@@ -115,8 +115,8 @@ function whatHappened(failure: KindedFailure): string {
 			return 'The request to the billing platform failed before any answer arrived.';
 		case 'inconclusive':
 			return (
-				'Nothing was created or updated: the platform’s answers leave in doubt which record this ' +
-				'item is, and the node stops rather than guess.'
+				'Nothing was written for this item: the platform’s answers leave in doubt which record it is ' +
+				'about, and the node stops rather than guess.'
 			);
 		case 'unmatched':
 			return (
