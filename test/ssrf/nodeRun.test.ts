@@ -65,6 +65,10 @@ describeSsrf('SSRF protection on, the platform’s address blocked', () => {
 		expect(result.error?.message).toBe(BLOCKED);
 		expect(result.error?.description).not.toMatch(/may or may not/);
 	});
+
+	test('the editor’s customer picker shows the same sentence', async () => {
+		await expect(node.options('listSearch.searchCustomers', {}, 'Smith')).rejects.toThrow(BLOCKED);
+	});
 });
 
 describeSsrf(
