@@ -70,6 +70,8 @@ const LINES = {
 		taskBroker: true,
 		// SSRF protection behind N8N_SSRF_PROTECTION_ENABLED (off by default; its block list holds 127.0.0.0/8).
 		ssrfProtection: true,
+		// Its upgrade report knows n8n 3.0's breaking changes (GET /rest/breaking-changes/report?version=v3).
+		v3Report: true,
 		// 2.x publishes a workflow (its active version), and runs its triggers at the next start.
 		activate: (id) => ['publish:workflow', `--id=${id}`],
 	},
