@@ -115,3 +115,19 @@ describeSsrf('SSRF protection on, the platform’s address allowed', () => {
 		expect(sim.requests).toHaveLength(1);
 	});
 });
+
+describeSsrf('SSRF protection on, the address allowed without its prefix length', () => {
+	// n8n takes ranges only (CIDR): a bare address is dropped with a warning in its log, which is why the
+	// sentence spells the range out (127.0.0.1/32).
+	useSsrfSettings({
+		N8N_SSRF_PROTECTION_ENABLED: 'true',
+		N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1',
+	});
+
+	test('is still blocked, and told the same way', async () => {
+		expect(await credentialVerdict(API, { baseUrl: sim.url, apiKey: KEY })).toEqual({
+			status: 'Error',
+			message: LOOPBACK,
+		});
+	});
+});
