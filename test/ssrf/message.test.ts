@@ -20,16 +20,20 @@ const blockedIp = (ip: string, hostname?: string) =>
 	);
 
 test('found on the error itself (a credential test) or as the cause of n8n’s NodeApiError (a node run)', () => {
-	expect(ssrfBlockOf(blockedIp('10.1.2.3'))).toEqual({ ip: '10.1.2.3', hostname: undefined });
+	expect(ssrfBlockOf(blockedIp('10.1.2.3'))).toEqual({
+		by: 'address',
+		ip: '10.1.2.3',
+		hostname: undefined,
+	});
 	const wrapped = Object.assign(new Error('The request was blocked…'), {
 		cause: blockedIp('10.1.2.3'),
 	});
-	expect(ssrfBlockOf(wrapped)).toEqual({ ip: '10.1.2.3', hostname: undefined });
+	expect(ssrfBlockOf(wrapped)).toMatchObject({ by: 'address', ip: '10.1.2.3' });
 	const byName = Object.assign(new Error('restricted hostname'), {
 		name: 'SsrfBlockedHostnameError',
 		hostname: 'billing.internal',
 	});
-	expect(ssrfBlockOf({ cause: byName })).toEqual({ hostname: 'billing.internal' });
+	expect(ssrfBlockOf({ cause: byName })).toEqual({ by: 'name', hostname: 'billing.internal' });
 	expect(ssrfBlockOf(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBeUndefined();
 });
 
@@ -47,25 +51,38 @@ test.each([
 	['::ffff:10.0.0.5', 'a private address', '::ffff:10.0.0.5/128'],
 	['8.8.8.8', 'an address in N8N_SSRF_BLOCKED_IP_RANGES', '8.8.8.8/32'],
 ])('%s: told as %s, allowed as %s', (ip, kind, range) => {
-	expect(ssrfMessage({ ip })).toBe(
+	expect(ssrfMessage({ by: 'address', ip })).toBe(
 		`n8n’s SSRF protection blocked the request to ${ip} (${kind}): to allow the billing platform, add ` +
 			`${range} to N8N_SSRF_ALLOWED_IP_RANGES in n8n’s environment and restart n8n`,
 	);
 });
 
 test('100.128.0.1 is outside carrier-grade NAT, 172.32.0.1 outside the private 172.16.0.0/12', () => {
-	expect(ssrfMessage({ ip: '100.128.0.1' })).toContain('an address in N8N_SSRF_BLOCKED_IP_RANGES');
-	expect(ssrfMessage({ ip: '172.32.0.1' })).toContain('an address in N8N_SSRF_BLOCKED_IP_RANGES');
+	expect(ssrfMessage({ by: 'address', ip: '100.128.0.1' })).toContain(
+		'an address in N8N_SSRF_BLOCKED_IP_RANGES',
+	);
+	expect(ssrfMessage({ by: 'address', ip: '172.32.0.1' })).toContain(
+		'an address in N8N_SSRF_BLOCKED_IP_RANGES',
+	);
 });
 
 test('a host name is offered for N8N_SSRF_ALLOWED_HOSTNAMES; an address typed into the URL is not', () => {
-	expect(ssrfMessage({ ip: '10.1.2.3' }, 'billing.carrier.internal')).toBe(
+	expect(ssrfMessage({ by: 'address', ip: '10.1.2.3' }, 'billing.carrier.internal')).toBe(
 		'n8n’s SSRF protection blocked the request to billing.carrier.internal (10.1.2.3, a private address): ' +
 			'to allow the billing platform, add 10.1.2.3/32 to N8N_SSRF_ALLOWED_IP_RANGES, or ' +
 			'billing.carrier.internal to N8N_SSRF_ALLOWED_HOSTNAMES, in n8n’s environment and restart n8n',
 	);
-	expect(ssrfMessage({ ip: '10.1.2.3' }, '10.1.2.3')).not.toContain('HOSTNAMES');
-	expect(ssrfMessage({ ip: 'fd00::5' }, 'fd00::5')).not.toContain('HOSTNAMES');
+	expect(ssrfMessage({ by: 'address', ip: '10.1.2.3' }, '10.1.2.3')).not.toContain('HOSTNAMES');
+	expect(ssrfMessage({ by: 'address', ip: 'fd00::5' }, 'fd00::5')).not.toContain('HOSTNAMES');
+});
+
+test('an address block whose address n8n did not name still names the setting, never the host-name one', () => {
+	const blocked = Object.assign(new Error('blocked'), { name: 'SsrfBlockedIpError' });
+	expect(ssrfMessage(ssrfBlockOf(blocked)!, 'billing.internal')).toBe(
+		'n8n’s SSRF protection blocked the request to billing.internal (an address in ' +
+			'N8N_SSRF_BLOCKED_IP_RANGES): to allow the billing platform, add its address as a range (e.g. ' +
+			'10.1.2.3/32) to N8N_SSRF_ALLOWED_IP_RANGES in n8n’s environment and restart n8n',
+	);
 });
 
 test('the Base URL’s host, as n8n checks it', () => {

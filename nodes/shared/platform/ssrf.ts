@@ -5,7 +5,9 @@
  * nor the address, so the package says both.
  */
 export interface SsrfBlock {
-	/** The address n8n refused to connect to (a blocked IP range). */
+	/** Blocked for its address (N8N_SSRF_BLOCKED_IP_RANGES) or for its host name (N8N_SSRF_BLOCKED_HOSTNAMES). */
+	by: 'address' | 'name';
+	/** The address n8n refused to connect to. */
 	ip?: string;
 	/** The host name n8n refused (N8N_SSRF_BLOCKED_HOSTNAMES), when the block was by name. */
 	hostname?: string;
@@ -22,8 +24,8 @@ export function ssrfBlockOf(thrown: unknown): SsrfBlock | undefined {
 	for (let depth = 0; depth < 5 && level && typeof level === 'object'; depth++) {
 		const { name, ip, hostname, cause } = level as Record<string, unknown>;
 		const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-		if (name === BLOCKED_IP) return { ip: text(ip), hostname: text(hostname) };
-		if (name === BLOCKED_HOSTNAME) return { hostname: text(hostname) };
+		if (name === BLOCKED_IP) return { by: 'address', ip: text(ip), hostname: text(hostname) };
+		if (name === BLOCKED_HOSTNAME) return { by: 'name', hostname: text(hostname) };
 		level = cause;
 	}
 	return undefined;
@@ -84,9 +86,14 @@ export function hostOf(baseUrl: unknown): string | undefined {
 export function ssrfMessage(block: SsrfBlock, host?: string): string {
 	const lead = 'n8n’s SSRF protection blocked the request to';
 	const restart = 'in n8n’s environment and restart n8n';
-	if (!block.ip) {
+	if (block.by === 'name') {
 		const name = block.hostname ?? host ?? 'the Base URL’s host';
 		return `${lead} ${name} (a host name in N8N_SSRF_BLOCKED_HOSTNAMES): add it to N8N_SSRF_ALLOWED_HOSTNAMES ${restart}`;
+	}
+	if (!block.ip) {
+		// n8n names the address it blocked; should a version not, the setting is still the one to name.
+		const target = host ?? 'the Base URL’s host';
+		return `${lead} ${target} (an address in N8N_SSRF_BLOCKED_IP_RANGES): to allow the billing platform, add its address as a range (e.g. 10.1.2.3/32) to N8N_SSRF_ALLOWED_IP_RANGES ${restart}`;
 	}
 	const name = block.hostname ?? (host && !isAddress(host) ? host : undefined);
 	const range = `${block.ip}/${block.ip.includes(':') ? 128 : 32}`;
