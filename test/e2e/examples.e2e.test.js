@@ -292,3 +292,46 @@ test('a CDR example imported as shipped, its CDR File not filled in, stops at Im
 	const { cdrs } = await simulatorGet('/__simulator/cdrs?source=demo-switch');
 	expect(cdrs).toEqual([]);
 }, 120_000);
+
+test('a luxon DateTime from an expression reaches the platform as its day, through n8n’s own expression engine (2.41: the isolate; its legacy evaluator is deprecated)', async () => {
+	// The unit suite evaluates expressions with n8n-workflow's legacy evaluator (n8n starts the isolate, a
+	// library user does not; and under jest the isolate's DateTimes cross realms and are not rebuilt).
+	const workflow = {
+		id: 'telcoDateTimeExpr1',
+		name: 'A DateTime expression in a date field',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'etf',
+				name: 'Calculate ETF',
+				type: 'CUSTOM.telcoBillingService',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {
+					resource: 'service',
+					operation: 'calculateEtf',
+					serviceId: { __rl: true, mode: 'id', value: '20001' },
+					date: "={{ DateTime.fromISO('2026-11-22T09:30:00', { zone: 'Australia/Melbourne' }) }}",
+				},
+				credentials: { telcoBillingApi: { id: 'telcoSandbox', name: 'Telco Billing (sandbox)' } },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Calculate ETF', type: 'main', index: 0 }]] } },
+	};
+	const file = join(folder, 'datetime-expression.json');
+	writeFileSync(file, JSON.stringify(workflow));
+	n8nCli(n8n, ['import:workflow', `--input=${file}`], env);
+	workflows.push({ id: workflow.id, name: workflow.name });
+	expect(execute(workflow.name).output('Calculate ETF')[0]).toEqual([
+		expect.objectContaining({ success: true, etf_date: '2026-11-22' }),
+	]);
+}, 120_000);

@@ -93,7 +93,8 @@ beforeAll(async () => {
 		N8N_PORT: String(port),
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		N8N_EDITOR_BASE_URL: n8nUrl,
-		WEBHOOK_URL: `${n8nUrl}/`,
+		// No WEBHOOK_URL (deprecated in 2.41 for N8N_WEBHOOK_URL, which older lines do not read): n8n builds
+		// the same webhook address from N8N_HOST and N8N_PORT.
 		N8N_LOG_LEVEL: 'info',
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 	});

@@ -196,3 +196,58 @@ test("a start that fails quotes n8n's own words: TLS settings in the shell namin
 		60,
 	);
 });
+
+const testSsrf = lineOf(VERSION).ssrfProtection ? test : test.skip;
+
+testSsrf(
+	'with SSRF protection on in the shell, the sandbox allows its own 127.0.0.1, says so, and its credential Test passes',
+	async () => {
+		const { ports, args } = await ownPorts();
+		const sandbox = startSandbox([...args, '--user-folder', folder, '--no-build'], {
+			N8N_SSRF_PROTECTION_ENABLED: 'true',
+		});
+		await waitUntil(
+			'the ready banner',
+			() => {
+				if (sandbox.exitCode !== null)
+					throw new Error(
+						`npm start stopped (exit ${sandbox.exitCode}):\n${sandbox.out}\n${sandbox.err}`,
+					);
+				return sandbox.out.includes('Press Ctrl-C to stop n8n and the simulator.');
+			},
+			15 * 60,
+		);
+		expect(sandbox.out).toContain(
+			'  SSRF:         on (N8N_SSRF_PROTECTION_ENABLED): this n8n also allows 127.0.0.1/32 ' +
+				'(N8N_SSRF_ALLOWED_IP_RANGES), where the simulator, mail sink and chat model listen; your other ' +
+				'settings stay as set',
+		);
+		const api = n8nRest(
+			`http://127.0.0.1:${ports['n8n-port']}`,
+			undefined,
+			'telco-sandbox-ssrf-e2e',
+		);
+		await api.login(SANDBOX_OWNER);
+		const { json: stored } = await api.rest(
+			'GET',
+			'/rest/credentials/telcoSandbox?includeData=true',
+		);
+		const credential = stored.data ?? stored;
+		const { json } = await api.rest('POST', '/rest/credentials/test', {
+			credentials: {
+				id: credential.id,
+				name: credential.name,
+				type: credential.type,
+				data: credential.data,
+			},
+		});
+		expect(json.data ?? json).toEqual({ status: 'OK', message: 'Connection successful!' });
+		sandbox.kill('SIGINT');
+		expect(await sandbox.exited).toBe(0);
+		await waitUntil(
+			'the sandbox ports to come free',
+			async () => (await Promise.all(Object.values(ports).map(portFree))).every(Boolean),
+			60,
+		);
+	},
+);

@@ -16,6 +16,7 @@ const {
 	prepareSandbox,
 	requestedVersion,
 } = require('../sandbox/n8n.js');
+const { lineOf } = require('../sandbox/n8n-lines.js');
 const { n8nRest } = require('../sandbox/n8nRest.js');
 const { SCENARIOS } = require('../sandbox/agentScenarios.js');
 const { startFakeChatModel } = require('../sandbox/fakeChatModel.js');
@@ -198,4 +199,16 @@ test('the AI agent example runs as imported: the scripted model answers from the
 		expect.stringMatching(/^\d+ customers owe \$[\d.]+ in all: /),
 	]);
 	expect(model.requests.length).toBeGreaterThanOrEqual(6);
+});
+
+// n8n 2.41 ships the rules of its own 3.0 upgrade report (GET /rest/breaking-changes/report?version=v3): run
+// over the sandbox's workflows (every example, and a user's own), it must find nothing to change in any of them.
+const testV3 = lineOf(requestedVersion([]))?.v3Report ? test : test.skip;
+
+testV3('n8n’s own 3.0 breaking-changes report finds no issue in any example workflow', async () => {
+	const { json } = await api.rest('GET', '/rest/breaking-changes/report?version=v3');
+	const { report, totalWorkflows } = json.data ?? json;
+	expect(report.targetVersion).toBe('v3');
+	expect(totalWorkflows).toBe(sandbox.imports.length + 1);
+	expect(report.workflowResults).toEqual([]);
 });

@@ -279,7 +279,8 @@ async function main() {
 			...dbEnv,
 			N8N_PORT: String(port),
 			N8N_EDITOR_BASE_URL: n8nUrl,
-			WEBHOOK_URL: `${n8nUrl}/`,
+			// No WEBHOOK_URL (deprecated in 2.41 for N8N_WEBHOOK_URL, which older lines do not read): n8n builds
+			// the same webhook address from N8N_HOST and N8N_PORT.
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 			QUEUE_BULL_REDIS_PORT: String(redisPort),

@@ -37,6 +37,8 @@ const LINES = {
 		env: {},
 		// Task runners are off by default in 1.x (N8N_RUNNERS_ENABLED), and n8n opens no task broker without them.
 		taskBroker: false,
+		// No SSRF protection (N8N_SSRF_*): n8n 2.x added it after 2.8.
+		ssrfProtection: false,
 		// 1.x has no publishing: a workflow is activated, and runs its triggers at the next start.
 		activate: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
 	},
@@ -66,6 +68,10 @@ const LINES = {
 		env: { N8N_DISABLED_MODULES: 'mcp-registry' },
 		// `n8n start` and `n8n execute` open a task broker (N8N_RUNNERS_BROKER_PORT, 5679 by default) on 127.0.0.1.
 		taskBroker: true,
+		// SSRF protection behind N8N_SSRF_PROTECTION_ENABLED (off by default; its block list holds 127.0.0.0/8).
+		ssrfProtection: true,
+		// Its upgrade report knows n8n 3.0's breaking changes (GET /rest/breaking-changes/report?version=v3).
+		v3Report: true,
 		// 2.x publishes a workflow (its active version), and runs its triggers at the next start.
 		activate: (id) => ['publish:workflow', `--id=${id}`],
 	},
@@ -84,6 +90,7 @@ const LINES = {
 		estimate: 'about 4 minutes, 1.7 GB',
 		env: {},
 		taskBroker: true,
+		ssrfProtection: false,
 		activate: (id) => ['publish:workflow', `--id=${id}`],
 	},
 };

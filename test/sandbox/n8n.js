@@ -13,6 +13,7 @@ const {
 const { delimiter, join, resolve } = require('node:path');
 const { ensureN8n } = require('./n8n-install.js');
 const { NEWEST, OLDEST, lineOf } = require('./n8n-lines.js');
+const { sandboxSsrf } = require('./ssrf.js');
 
 const ROOT = resolve(__dirname, '../..');
 /**
@@ -224,12 +225,16 @@ const SANDBOX_OWNER = {
  * What `npm start` does to a user folder before starting n8n: installs the freshly built package as a
  * community package, and imports the sandbox credentials and the examples (node types as installed); at the
  * first start in a folder used before, rewrites the user's own workflows typed `CUSTOM.*`.
- * Returns the environment to start n8n with (`extra` added to it), the examples imported, where the package
- * went and the names of the workflows rewritten.
+ * Returns the environment to start n8n with (`extra` added to it; the sandbox's 127.0.0.1 allowed through
+ * SSRF protection, see ssrf.js), the examples imported, where the package went, the names of the workflows
+ * rewritten, and the banner's line on SSRF protection when it is on.
  */
 function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, modelUrl, extra = {} }) {
 	const firstInstall = !existsSync(installedPackageDir(userFolder));
-	const env = n8nEnv(n8n, userFolder, extra, { loading: 'installed' });
+	// Under SSRF protection (the user's shell may turn it on) the sandbox's 127.0.0.1 is allowed.
+	const ssrf = sandboxSsrf(n8nEnv(n8n, userFolder, extra, { loading: 'installed' }));
+	const { env } = ssrf;
+	const ssrfNote = lineOf(n8n.version)?.ssrfProtection ? ssrf.note : undefined;
 	const folder = join(userFolder, 'imports');
 	const imports = prepareImports(folder, {
 		simulatorUrl,
@@ -245,7 +250,7 @@ function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, modelUrl, ext
 	const packageDir = installPackage(userFolder);
 	n8nCli(n8n, ['import:credentials', `--input=${join(folder, 'credentials.json')}`], env);
 	n8nCli(n8n, ['import:workflow', '--separate', `--input=${join(folder, 'workflows')}`], env);
-	return { env, imports, packageDir, migrated };
+	return { env, imports, packageDir, migrated, ssrfNote };
 }
 
 /**

@@ -11,6 +11,8 @@
 // Beside an n8n the user already runs: the ports the user sees (editor, simulator, mail, model) stay as asked
 // and a taken one stops the start naming the option that moves it; n8n's task broker, which the user never
 // sees, takes a free port when its default (5679) is taken, and the ready banner says which.
+// With n8n's SSRF protection on in the shell (N8N_SSRF_PROTECTION_ENABLED), the sandbox's n8n also allows
+// 127.0.0.1/32, where the simulator, mail sink and chat model listen, and the banner says so (ssrf.js).
 const { spawnSync } = require('node:child_process');
 const { spawnSimulator } = require('../simulator/spawn.js');
 const { SCENARIOS } = require('./agentScenarios.js');
@@ -117,7 +119,7 @@ async function main() {
 	);
 	// Chosen late: the first start installs n8n for minutes, and a port free before that may not be after.
 	const broker = await brokerPort();
-	const { env, imports, packageDir, migrated } = prepareSandbox(n8n, userFolder, {
+	const { env, imports, packageDir, migrated, ssrfNote } = prepareSandbox(n8n, userFolder, {
 		simulatorUrl,
 		smtpPort: SMTP_PORT,
 		modelUrl: model.url,
@@ -203,6 +205,7 @@ async function main() {
 						`  Task broker:  127.0.0.1:${broker}  (n8n's, for its Code node's task runners${brokerNote})`,
 					]
 				: []),
+			...(ssrfNote ? [`  SSRF:         ${ssrfNote}`] : []),
 			'Press Ctrl-C to stop n8n and the simulator.',
 		].join('\n'),
 	);

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { PORTAL_LOGIN_PATH, trimBaseUrl } from '../platform/apiKey';
 import { NOT_THE_API } from '../platform/failure';
+import { hostOf, ssrfBlockOf, ssrfMessage } from '../platform/ssrf';
 
 /**
  * The credential tests of the package, run by n8n's "Test" button through the nodes' `testedBy`.
@@ -149,6 +150,9 @@ async function probe(
 			timeout: TIMEOUT_MS,
 		});
 	} catch (thrown) {
+		// n8n refused to send it (SSRF protection): not a platform that cannot be reached.
+		const blocked = ssrfBlockOf(thrown);
+		if (blocked) return error(ssrfMessage(blocked, hostOf(base)));
 		return error(noAnswerMessage(thrown, base));
 	}
 	return judgeAnswer(typeof body === 'string' ? parsed(body) : body, rules, refusal);

@@ -2,6 +2,8 @@ import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { isInvalidKey } from './envelope';
 import type { PlatformFailure } from './envelope';
+import { ssrfBlockOf, ssrfMessage } from './ssrf';
+import type { SsrfBlock } from './ssrf';
 
 /** How a request failed: the description tells the user which, so they know what to fix. */
 export type FailureKind =
@@ -14,7 +16,8 @@ export type FailureKind =
 	| 'connect'
 	| 'timeout'
 	| 'closed'
-	| 'network';
+	| 'network'
+	| 'blocked';
 
 export type KindedFailure = PlatformFailure & {
 	kind?: FailureKind;
@@ -28,6 +31,8 @@ export type KindedFailure = PlatformFailure & {
 	tries?: { count: number; waitedMs: number };
 	/** A write that failed in a way that leaves unknown whether the platform carried it out. */
 	uncertain?: boolean;
+	/** n8n's SSRF protection refused the request (kind `blocked`): the message names the setting to change. */
+	ssrf?: SsrfBlock;
 };
 
 // The platform's not-found answers name the kind of record, never which one ("no customer found").
@@ -113,6 +118,14 @@ function whatHappened(failure: KindedFailure): string {
 			);
 		case 'network':
 			return 'The request to the billing platform failed before any answer arrived.';
+		case 'blocked':
+			return (
+				'n8n did not send the request: its SSRF protection (N8N_SSRF_PROTECTION_ENABLED) keeps workflows ' +
+				'from reaching private, loopback and other internal addresses unless they are allowed, and the ' +
+				'billing platform’s address is one of them. Nothing reached the platform, and every request to it ' +
+				'from this n8n meets the same block until an administrator allows the address. n8n 3.0 also ' +
+				'blocks carrier-grade NAT addresses (100.64.0.0/10) by default.'
+			);
 		case 'inconclusive':
 			return (
 				'Nothing was written for this item: the platform’s answers leave in doubt which record it is ' +
@@ -231,6 +244,9 @@ export function transportFailure(error: IDataObject): KindedFailure {
 		(value): value is string => typeof value === 'string' && /^E[A-Z_]+$/.test(value),
 	);
 	const raw = String(error.message ?? 'Request failed');
+	// Refused by n8n before anything was sent: told apart from the network failures below, which it is not.
+	const ssrf = ssrfBlockOf(error);
+	if (ssrf) return { message: ssrfMessage(ssrf), kind: 'blocked', ssrf };
 	if (status && /^\d{3}$/.test(String(status)) && String(status) !== '200') {
 		return {
 			message: `HTTP ${status} from the billing platform: ${raw}`,
@@ -263,15 +279,17 @@ export function transportFailure(error: IDataObject): KindedFailure {
 const KEY_CODES = ['invalid_key', 'capability_denied'];
 
 /**
- * A failure no item can escape: the key is refused, or the Base URL answers as a website rather than the
- * API. Every other item would meet it too, so it fails the node, whatever Continue On Fail says, as the
- * credential test would (it is the credential to fix, not the items).
+ * A failure no item can escape: the key is refused, the Base URL answers as a website rather than the API,
+ * or n8n's SSRF protection blocks the Base URL's address. Every other item would meet it too, so it fails
+ * the node, whatever Continue On Fail says, as the credential test would (it is the credential, or n8n's
+ * settings, to fix, not the items).
  */
 export function isNodeWide(error: unknown): boolean {
 	if (!(error instanceof PlatformRequestError || error instanceof RefusedAnswer)) return false;
 	const { failure } = error;
 	return (
 		failure.kind === 'baseUrl' ||
+		failure.kind === 'blocked' ||
 		(failure.kind === 'refused' && isInvalidKey(failure.message)) ||
 		KEY_CODES.includes(failure.errorCode ?? '')
 	);

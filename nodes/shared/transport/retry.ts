@@ -38,11 +38,12 @@ export function mayRetry(failure: KindedFailure, repeatable: boolean): boolean {
  * Whether a write that failed this way may have been carried out all the same, so its outcome is unknown and
  * a record found held after it may be its own (TryRecord.earlierMayHaveReached). The spec does not show the
  * platform's HTTP error statuses, and a gateway may answer 502, 503 or 504 after the backend stored: only a
- * 429 (throttled, nothing applied), a refusal of the request itself (400, 401, 403, 404) and a connection
- * that never opened say nothing was applied.
+ * 429 (throttled, nothing applied), a refusal of the request itself (400, 401, 403, 404), a connection
+ * that never opened and a request n8n's SSRF protection kept from leaving say nothing was applied.
  */
 export function mayHaveApplied(failure: KindedFailure): boolean {
-	if (failure.neverSent || failure.kind === 'refused' || failure.kind === 'connect') return false;
+	if (failure.neverSent || ['refused', 'connect', 'blocked'].includes(failure.kind ?? ''))
+		return false;
 	return !(
 		failure.kind === 'http' &&
 		['400', '401', '403', '404', '429'].includes(String(failure.httpCode))

@@ -14,6 +14,7 @@ import type { KindedFailure } from '../platform/failure';
 import { clock } from './clock';
 import type { Aside } from './limiter';
 import { redact } from '../platform/redact';
+import { hostOf, ssrfMessage } from '../platform/ssrf';
 import { backoffMs, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
 import type { RetryPolicy } from './retry';
 
@@ -77,16 +78,22 @@ function messageOf(body: unknown): string | undefined {
 	return undefined;
 }
 
+/** The request's credential data, as read for the run or from n8n; empty when it cannot be read. */
+async function credentialOf(context: Context, settings: RequestSettings): Promise<IDataObject> {
+	return (
+		settings.credentialData?.data ??
+		(await context
+			.getCredentials(settings.credential ?? CREDENTIAL_TYPE)
+			.catch(() => ({}) as IDataObject))
+	);
+}
+
 /** The secrets of the request's credential (key, password) and the request's own, kept out of every error. */
 export async function secretsOfRequest(
 	context: Context,
 	settings: RequestSettings = {},
 ): Promise<string[]> {
-	const credentials =
-		settings.credentialData?.data ??
-		(await context
-			.getCredentials(settings.credential ?? CREDENTIAL_TYPE)
-			.catch(() => ({}) as IDataObject));
+	const credentials = await credentialOf(context, settings);
 	const stored = SECRET_CREDENTIAL_FIELDS.map((field) => credentials[field]).filter(
 		(value): value is string => typeof value === 'string',
 	);
@@ -100,8 +107,12 @@ async function failed(
 	settings: RequestSettings,
 ): Promise<PlatformRequestError> {
 	const secrets = await secretsOfRequest(context, settings);
+	// A block by n8n's SSRF protection names the Base URL's host too: a name can be allowed by name.
+	const told = failure.ssrf
+		? ssrfMessage(failure.ssrf, hostOf((await credentialOf(context, settings)).baseUrl))
+		: failure.message;
 	// Redacted before the cut, so a key straddling the limit cannot leave its first characters behind.
-	let message = redact(failure.message, secrets);
+	let message = redact(told, secrets);
 	if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE)}…`;
 	const { preface, itemIndex } = settings;
 	return new PlatformRequestError(

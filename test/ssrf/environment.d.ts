@@ -1,0 +1,3 @@
+export function setSsrfEnvironment(
+	values: Record<string, string | undefined>,
+): Record<string, string | undefined>;
