@@ -285,25 +285,26 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 				`${cid}’s; nothing was written: fix the row’s email or its Billing Customer ID`,
 		);
 	const changes = changesFor(record, body);
-	// A field left out as held must be held by this customer: the record is believed once proven its.
-	if (record && Object.keys(changes.body).length < Object.keys(body).length) {
+	// Nothing seems to differ: believed once the record is proven this customer's, and then nothing is written.
+	if (record && Object.keys(changes.body).length === 0) {
 		const match = await matchOf(request, record, email);
-		if (match.cid === cid) {
-			if (Object.keys(changes.body).length === 0) return { action: 'unchanged', cid, record };
-			await update(request, cid, changes.body);
-			return { action: 'updated', cid, record: { ...record, ...body }, extra: written(changes) };
-		}
+		if (match.cid === cid) return { action: 'unchanged', cid, record };
 		changes.why =
-			`the customer with the email ${email} could not be proven to be customer ${cid} ` +
-			`(${match.why ?? `it is customer ${String(match.cid)}`}), so every field was written`;
+			`nothing seemed to differ, but the customer with the email ${email} could not be proven to be ` +
+			`customer ${cid} (${match.why ?? `it is customer ${String(match.cid)}`}), so every field was written`;
 	}
-	changes.body = body;
+	// Something differs: the whole row is written to the ID's customer, so nothing rests on whose record the
+	// search found (one request, no proof needed). `changed` names what differed from that record.
+	const changed = Object.keys(changes.body);
 	await update(request, cid, body);
 	return {
 		action: 'updated',
 		cid,
 		record: { ...(record ?? {}), ...body },
-		extra: written(changes),
+		extra: {
+			...written({ ...changes, body }),
+			...(record && changed.length ? { changed } : {}),
+		},
 	};
 }
 

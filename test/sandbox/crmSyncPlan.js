@@ -136,9 +136,10 @@ function planSync(rows, customersBefore, deptid = 1) {
 			const record = found.length === 1 ? found[0] : undefined;
 			let written = changedFields(record, body);
 			let unproven = false;
-			// A field left out as held must be held by the ID's customer: the record proven its, or all is written.
-			const holdsSome = written.length < Object.keys(body).length;
-			if (holdsSome && !(provable(record, customers) && record.cid === known)) {
+			// Something differs: the whole row is written to the ID's customer. Nothing seems to differ: unchanged
+			// once the record is proven the ID's customer's, else the whole row too.
+			if (written.length) written = Object.keys(body);
+			else if (!(provable(record, customers) && record.cid === known)) {
 				written = Object.keys(body);
 				unproven = true;
 			}
