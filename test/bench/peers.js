@@ -186,6 +186,10 @@ function scenarios(api) {
 	const balanceUrl = `=${api}/customer/balance/{{ $json.cid }}`;
 	const updateUrl = `=${api}/customer/update/{{ $json.cid }}`;
 	const mobile = { mobile: '={{ $json.mobile }}' };
+	// The chain's second node reads the row through n8n's item pairing, as a user maps it.
+	const searchUrl = `=${api}/customer/search/email/{{ $json.email }}`;
+	const chainUpdateUrl = `=${api}/customer/update/{{ $('Items').item.json.cid }}`;
+	const chainMobile = { mobile: "={{ $('Items').item.json.mobile }}" };
 	return [
 		{
 			operation: 'Get Balance',
@@ -239,6 +243,51 @@ function scenarios(api) {
 				[
 					'HTTP Request, unbatched',
 					[httpNode('Node', 3, { method: 'POST', url: updateUrl, body: mobile })],
+				],
+			],
+		},
+		{
+			operation: 'Create or Update',
+			// Two requests an item, for the package (its search by email, then the update) and for the chain.
+			requestsPerItem: 2,
+			// A nightly sync's rows: the ID an earlier run wrote back, the email, a mobile changed since.
+			rows: (base, run) =>
+				base.map((row, i) => ({
+					...row,
+					mobile: `04${String(run * 100000 + i).padStart(8, '0')}`,
+				})),
+			ok: (json) => json.success === true || json.action === 'updated',
+			runs: [
+				[
+					'package: Customer → Create or Update',
+					[
+						packageNode('Node', {
+							resource: 'customer',
+							operation: 'upsert',
+							email: '={{ $json.email }}',
+							knownCid: '={{ $json.cid }}',
+							customerFields: mobile,
+						}),
+					],
+				],
+				[
+					'HTTP Request ×2, batched 5 every 50 ms',
+					[
+						httpNode('Search', 3, { url: searchUrl, batched: true }),
+						httpNode('Write', 4, {
+							method: 'POST',
+							url: chainUpdateUrl,
+							body: chainMobile,
+							batched: true,
+						}),
+					],
+				],
+				[
+					'HTTP Request ×2, unbatched',
+					[
+						httpNode('Search', 3, { url: searchUrl }),
+						httpNode('Write', 4, { method: 'POST', url: chainUpdateUrl, body: chainMobile }),
+					],
 				],
 			],
 		},
