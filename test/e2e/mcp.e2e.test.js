@@ -4,158 +4,39 @@
 // client connecting as Claude Desktop or an IDE would: it lists the tools, calls them, and each answer must
 // be the simulator's (values only it has, requests it received). Both transports the trigger's one URL
 // speaks are used: streamable HTTP and SSE. TELCO_E2E_KEEP=1 keeps n8n's folder and log.
-const { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
-const { join } = require('node:path');
-const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const { SSEClientTransport } = require('@modelcontextprotocol/sdk/client/sse.js');
-const {
-	StreamableHTTPClientTransport,
-} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
-const {
-	activateWorkflow,
-	ensureN8n,
-	n8nCli,
-	n8nEnv,
-	n8nSpawn,
-	prepareImports,
-	requestedVersion,
-} = require('../sandbox/n8n.js');
 const { melbourneToday } = require('../sandbox/agentScenarios.js');
-const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
-const { freePort, waitUntil } = require('../sandbox/waiting.js');
-const { startRecorder } = require('../sandbox/recorder.js');
+const { DEMO_KEY, startMcpExample, toolAnswer } = require('../sandbox/mcpExample.js');
 
-const DEMO_KEY = 'demo-key-0001';
-const EXAMPLE = 'mcp-billing-assistant.json';
-// The sandbox's Bearer Auth credential for MCP clients (test/sandbox/n8n.js prepareImports).
-const TOKEN = 'sandbox-mcp-token';
 const TODAY = melbourneToday();
 
 const log = (line) =>
 	process.stderr.write(`[mcp e2e ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
-let n8n;
-let server;
+let example;
 let simulator;
 let recorder;
-let folder;
-let logFile;
 let mcpUrl;
 let client;
+let connect;
 
 async function simulatorJson(path, init) {
 	return await (await fetch(`${simulator.url}${path}`, init)).json();
 }
 
-/** An MCP client of the official SDK, connected over the given transport with the given token. */
-async function connect(transport = 'streamable', token = TOKEN) {
-	const headers = token ? { authorization: `Bearer ${token}` } : {};
-	const url = new URL(mcpUrl);
-	const made =
-		transport === 'sse'
-			? new SSEClientTransport(url, {
-					requestInit: { headers },
-					eventSourceInit: {
-						fetch: (input, init) =>
-							fetch(input, { ...init, headers: { ...init?.headers, ...headers } }),
-					},
-				})
-			: new StreamableHTTPClientTransport(url, { requestInit: { headers } });
-	const mcp = new Client({ name: 'telco-billing-e2e', version: '1.0.0' });
-	try {
-		await mcp.connect(made);
-	} catch (error) {
-		await mcp.close().catch(() => undefined);
-		throw error;
-	}
-	return mcp;
-}
-
-/** The JSON a tool call answered with (n8n sends a tool's output as one text content). */
+/** The JSON a tool call answered with, not flagged an error. */
 function answerOf(result) {
 	expect(result.isError).toBeFalsy();
-	const text = result.content.find((c) => c.type === 'text')?.text;
-	return JSON.parse(text);
+	return toolAnswer(result);
 }
 
 beforeAll(async () => {
-	n8n = await ensureN8n({ version: requestedVersion([]), log });
-	log(`n8n ${n8n.version} on Node ${n8n.nodeVersion}`);
-	simulator = await spawnSimulator(ON_FREE_PORTS);
-	recorder = await startRecorder(simulator.url, { key: DEMO_KEY });
-	folder = mkdtempSync(join(tmpdir(), 'n8n-telco-mcp-'));
-	logFile = join(folder, 'n8n.log');
-	const port = await freePort();
-	const n8nUrl = `http://127.0.0.1:${port}`;
-	mcpUrl = `${n8nUrl}/mcp/telco-billing`;
-	const env = n8nEnv(n8n, join(folder, 'n8n'), {
-		N8N_PORT: String(port),
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-		N8N_EDITOR_BASE_URL: n8nUrl,
-		// No WEBHOOK_URL (deprecated in 2.41 for N8N_WEBHOOK_URL, which older lines do not read): n8n builds
-		// the same webhook address from N8N_HOST and N8N_PORT.
-		N8N_LOG_LEVEL: 'info',
-		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
-	});
-	// The sandbox's credentials (the billing one pointing at the recorder) and the example as a user imports
-	// it, node types as n8n names a package loaded from N8N_CUSTOM_EXTENSIONS.
-	const imports = join(folder, 'imports');
-	const workflows = prepareImports(imports, {
-		simulatorUrl: recorder.url,
-		apiKey: DEMO_KEY,
-		smtpPort: 25,
-	});
-	const example = workflows.find((w) => w.file === EXAMPLE);
-	n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
-	n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflows', EXAMPLE)}`], env);
-	activateWorkflow(n8n, example.id, env);
-
-	const logStream = createWriteStream(logFile);
-	server = n8nSpawn(n8n, ['start'], env, ['ignore', 'pipe', 'pipe']);
-	server.stdout.pipe(logStream);
-	server.stderr.pipe(logStream);
-	server.exited = new Promise((resolve) => server.once('exit', resolve));
-	const started = Date.now();
-	// The MCP URL answers once n8n has registered the published workflow's webhooks.
-	client = await waitUntil(
-		'the MCP Server Trigger to accept a client',
-		async () => {
-			if (server.exitCode !== null)
-				throw new Error(`n8n stopped; its log:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
-			return await connect().catch(() => false);
-		},
-		180,
-		1000,
-	);
-	log(`an MCP client connected ${Math.round((Date.now() - started) / 1000)} s after n8n started`);
+	example = await startMcpExample({ log });
+	({ simulator, recorder, mcpUrl, client, connect } = example);
 }, 600_000);
 
 afterAll(async () => {
-	await client?.close().catch(() => undefined);
-	if (server && server.exitCode === null) {
-		server.kill('SIGTERM');
-		let timer;
-		await Promise.race([
-			server.exited,
-			new Promise((resolve) => (timer = setTimeout(resolve, 30_000))),
-		]);
-		clearTimeout(timer);
-		if (server.exitCode === null) server.kill('SIGKILL');
-	}
-	recorder?.close();
-	simulator?.child.kill('SIGTERM');
-	if (folder && !process.env.TELCO_E2E_KEEP) rmSync(folder, { recursive: true, force: true });
-	else if (folder) log(`kept ${folder}`);
+	await example?.close();
 });
-
-const TOOLS = [
-	'Aged_Receivables',
-	'Campaign_Status',
-	'Campaigns',
-	'Customer_Balance',
-	'Customer_Search',
-];
 
 test('the client lists the five tools of the example, each with what its model may fill', async () => {
 	const { tools } = await client.listTools();
