@@ -67,8 +67,8 @@ const upsertFields: INodeProperties[] = [
 			placeholder: 'name@email.com',
 			default: '',
 			description:
-				'The customer’s email: matched whole, ignoring case, and saved on the customer. See the README for ' +
-				'platforms whose search compares case.',
+				'The customer’s email: matched whole, ignoring case, and saved on the customer. For platforms whose ' +
+				'search compares case, see Create or Update in the package’s docs/operations.md.',
 		}),
 		displayOptions: { show: { matchOn: ['email'] } },
 	},

@@ -1,7 +1,7 @@
 // What one run of the CRM-to-billing sync must do to each CRM row, worked out from the rows and the platform's
-// customers before the run, by the node's documented rules (README, Customer → Create or Update), without
-// running it: refused before sending, an error, created, updated (which fields) or unchanged, and the customers
-// as the platform must hold them afterwards. The end-to-end test compares n8n's run with it.
+// customers before the run, by the node's documented rules (docs/operations.md, Customer: Create or Update),
+// without running it: refused before sending, an error, created, updated (which fields) or unchanged, and the
+// customers as the platform must hold them afterwards. The end-to-end test compares n8n's run with it.
 
 /** The customer fields the workflow maps, by CRM column. */
 const FIELDS = {

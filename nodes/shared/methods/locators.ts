@@ -21,7 +21,7 @@ export function customerLocator(overrides: Partial<INodeProperties> = {}): INode
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		// The editor's tooltip; an AI model gets it only through a $fromAI description (see the README).
+		// The editor's tooltip. A model gets it only through a $fromAI description (docs/ai-and-mcp.md).
 		description: `The customer: pick one from the list, or give ${CUSTOMER_FORMS}`,
 		modes: [
 			{
