@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import type { Operation, RecordShape, Refuse } from '../shared/operation/operations';
-import { rules } from '../shared/input/rules';
+import { isBlank, rules } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
 import { checkSchedule } from './bulkEmail.schedule';
 import { audience, audienceRule, customerIdsField, filterRows } from './bulkEmail.fields';
@@ -63,6 +63,9 @@ function schedule(input: RequestInput): string | undefined {
 
 const scheduleRule: Rule = (input) => {
 	const value = input.param('scheduledAt', '');
+	// Filled in (an expression), yet nothing came out: sending now was not asked for.
+	if (isBlank(value) && input.given?.('scheduledAt'))
+		return 'Scheduled At (scheduledAt) came out blank: leave the field empty to send on the sender’s next run';
 	if (value === '' || value === null || value === undefined) return undefined;
 	const checked = checkSchedule(value);
 	return 'error' in checked ? checked.error : undefined;
@@ -116,7 +119,14 @@ async function countAudience(
 		url: `${PREFIX}/preview`,
 		body: { ...audience(input), sample_limit: 0 },
 	})) as IDataObject;
-	return { count: Number(preview.count) };
+	// The guard is only as good as the count: an answer without a whole count is no count, and nobody is mailed.
+	const count = Number(preview.count);
+	if (preview.count === null || preview.count === '' || !Number.isInteger(count) || count < 0)
+		throw refuse(
+			'The platform’s preview gave no recipient count, so the campaign was not created',
+			'No campaign was created and nobody was mailed: the count Create confirms could not be read.',
+		);
+	return { count };
 }
 
 export const bulkEmailOperations: Operation[] = [

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../shared/operation/operations';
 import { readBackSaved } from './catalog.readBack';
 import { fixedRows, isBlank, rules } from '../shared/input/rules';
+import { decimalText, exactNumber } from '../shared/input/money';
 import type { RequestInput, Rule } from '../shared/input/rules';
 import { loadedOptions } from '../shared/declarative/describe';
 
@@ -58,6 +59,12 @@ const priceBookItems: INodeProperties = {
 	],
 };
 
+/** An adjustment exactly as given, or NaN when it is blank or not an amount (refused by priceBookRule). */
+function adjustmentOf(value: unknown): number {
+	const text = decimalText(value);
+	return (text === undefined ? undefined : exactNumber(text)) ?? Number.NaN;
+}
+
 function priceBookBody(input: RequestInput): IDataObject {
 	const rows = fixedRows(input, 'items', 'item');
 	const body: IDataObject = {};
@@ -71,7 +78,8 @@ function priceBookBody(input: RequestInput): IDataObject {
 			related_type: r.related_type,
 			related_id: Number(r.related_id),
 			override: Number(r.override),
-			adjustment: Number(r.adjustment),
+			// An amount exactly as given; one that is blank or not an amount is refused (priceBookRule).
+			adjustment: adjustmentOf(r.adjustment),
 		}));
 	return body;
 }
@@ -83,8 +91,13 @@ const priceBookRule: Rule = (input) => {
 	const bad = items.findIndex(
 		(item) => !Number.isInteger(item.related_id) || (item.related_id as number) <= 0,
 	);
-	return bad >= 0
-		? `Items (items) row ${bad + 1}: Service Type or Product ID (related_id) is required`
+	if (bad >= 0)
+		return `Items (items) row ${bad + 1}: Service Type or Product ID (related_id) is required`;
+	// A blank adjustment would be 0: a percentage of 0 prices the item at nothing.
+	const unpriced = items.findIndex((item) => !Number.isFinite(item.adjustment as number));
+	return unpriced >= 0
+		? `Items (items) row ${unpriced + 1}: Adjustment (adjustment) must be a number (a percentage of ` +
+				'the list price, or the price itself with Override on); blank, the item would be priced at 0'
 		: undefined;
 };
 

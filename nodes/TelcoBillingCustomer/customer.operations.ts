@@ -3,7 +3,9 @@ import { bodyField, collection } from '../shared/declarative/describe';
 import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
-import { customerIdOf, withCustomerIds } from '../shared/methods/locators';
+import { withCustomerIds } from '../shared/methods/locators';
+import { customerInPath, searchCustomers } from '../shared/operation/customerRef';
+import { pathSegment } from '../shared/input/path';
 import {
 	cidField,
 	customerRecordFields,
@@ -274,14 +276,16 @@ export const customerOperations: Operation[] = [
 		textFields: customerTextFields,
 		flagFields: customerFlagFields,
 		// The answer names no customer. A customer ID is sent as it is (one request an item); any other
-		// reference is resolved first (the customer a path reaches) and its cid output. Resolved before, not
-		// after: a failed read after a saved update would report failure.
+		// reference is resolved first (the customer a path reaches, customerInPath) and its cid output.
+		// Resolved before, not after: a failed read after a saved update would report failure.
 		answerFrom: async (request, input) => {
 			const ref = String(input.path.cid).trim();
-			const cid = /^\d+$/.test(ref) ? Number(ref) : await customerIdOf(request, ref);
+			const { cid, pathRef } = /^\d+$/.test(ref)
+				? { cid: Number(ref), pathRef: ref }
+				: await customerInPath(request, ref);
 			const answer = (await request({
 				method: 'POST',
-				url: `/customer/update/${cid}`,
+				url: `/customer/update/${pathSegment('cid', pathRef)}`,
 				body: input.body,
 			})) as IDataObject;
 			return { ...answer, cid };
@@ -300,11 +304,16 @@ export const customerOperations: Operation[] = [
 			input.param('ifNothingMatches', 'nothing') === 'notFound'
 				? { found: false, field: input.path.field as string, value: input.path.value as string }
 				: undefined,
-		// `found` on every match too, so an If node can branch on true as well as on false.
-		outputOf: (body) => {
-			const records = (body as IDataObject)?.records;
-			if (!Array.isArray(records)) return body;
-			return { ...(body as IDataObject), records: records.map((r) => ({ found: true, ...r })) };
+		// One reading of every customer search (searchCustomers): a search that finds nobody may answer
+		// "no customer found", which is no one, not a failure. `found` on every match too, so an If node can
+		// branch on true as well as on false.
+		answerFrom: async (request, input) => {
+			const records = await searchCustomers(
+				request,
+				String(input.path.field),
+				String(input.path.value),
+			);
+			return { success: true, records: records.map((record) => ({ found: true, ...record })) };
 		},
 		output: {
 			root: 'records',

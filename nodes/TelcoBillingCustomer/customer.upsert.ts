@@ -6,7 +6,9 @@ import { customerIdFor } from '../shared/methods/locators';
 import {
 	customerList,
 	customerOfRecord,
+	pathToCustomer,
 	sameEmail,
+	searchComparesCase,
 	searchCustomers,
 } from '../shared/operation/customerRef';
 import type { RecordMatch, Request } from '../shared/operation/customerRef';
@@ -211,7 +213,8 @@ async function byReference(request: Request, input: RequestInput): Promise<IData
 				'cannot give a new customer an account_id or crm_id. Set Match On to Email to create customers',
 		);
 	});
-	await update(request, cid, input.body);
+	// The path carries the reference as given: the read with it proved which customer it reaches.
+	await update(request, ref, input.body);
 	return outcome('updated', cid, input.body);
 }
 
@@ -247,6 +250,8 @@ async function checkOnlyOne(
 interface Done {
 	action: 'created' | 'updated' | 'unchanged';
 	cid?: number;
+	/** What a path to this customer carries: a reference proven to reach it (customerInPath). */
+	pathRef?: string;
 	/** The customer as the platform has it now, as far as its answers show. */
 	record: IDataObject;
 	extra?: IDataObject;
@@ -288,7 +293,7 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 	// Nothing seems to differ: believed once the record is proven this customer's, and then nothing is written.
 	if (record && Object.keys(changes.body).length === 0) {
 		const match = await matchOf(request, record, email);
-		if (match.cid === cid) return { action: 'unchanged', cid, record };
+		if (match.cid === cid) return { action: 'unchanged', cid, pathRef: ref, record };
 		changes.why =
 			`nothing seemed to differ, but the customer with the email ${email} could not be proven to be ` +
 			`customer ${cid} (${match.why ?? `it is customer ${String(match.cid)}`}), so every field was written`;
@@ -296,10 +301,12 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 	// Something differs: the whole row is written to the ID's customer, so nothing rests on whose record the
 	// search found (one request, no proof needed). `changed` names what differed from that record.
 	const changed = Object.keys(changes.body);
-	await update(request, cid, body);
+	// The ID as the row gives it: the platform takes it in a path as it took it in the read.
+	await update(request, ref, body);
 	return {
 		action: 'updated',
 		cid,
+		pathRef: ref,
 		record: { ...(record ?? {}), ...body },
 		extra: {
 			...written({ ...changes, body }),
@@ -351,14 +358,29 @@ async function byEmailSearch(
 					`${String(match.why)}, so which customer it is cannot be told; nothing was created or updated ` +
 					`for this item: ${REFERENCE_HINT}`,
 			);
-		await update(request, match.cid, changes.body);
+		// The ID came from the customer list or a search record: proven to reach that customer in a path first.
+		const pathRef = await pathToCustomer(
+			request,
+			match.cid,
+			`The customer with the email ${email}`,
+		);
+		await update(request, pathRef, changes.body);
 		return {
 			action: 'updated',
 			cid: match.cid,
+			pathRef,
 			record: { ...record, ...body },
 			extra: written(changes),
 		};
 	}
+	// On a platform whose search compares case, no customer found is no proof: one stored with the address in
+	// another case ("Name@Example.com") is not found by this one. Creating would be a guess.
+	if (await searchComparesCase(request))
+		throw inconclusive(
+			`No customer was found with the email ${email}, but this platform’s customer search compares case, so ` +
+				'one with the address in another case would not have been found; nothing was created. Give the row the ' +
+				'customer’s Billing Customer ID if it exists, or create it with Customer → Create',
+		);
 	const created = (await request({ method: 'POST', url: '/customer/add', body })) as IDataObject;
 	const cid = idOf(created?.id);
 	if (!cid)
@@ -422,7 +444,11 @@ async function byEmailAddress(
 				`Item ${String(note.item)} of this run has the same email, and which customer has it cannot be ` +
 					`told; nothing was updated for this item: ${REFERENCE_HINT}`,
 			);
-		await update(request, cid, changes.body);
+		const pathRef = note.pathRef
+			? String(note.pathRef)
+			: await pathToCustomer(request, cid, `Item ${String(note.item)}’s customer`);
+		await update(request, pathRef, changes.body);
+		note.pathRef = pathRef;
 		note.customer = { ...(note.customer as IDataObject), ...changes.body };
 		note.given = [...earlier, ...Object.keys(changes.body)];
 		const why = [changes.why, kept.length ? keptWhy : undefined].filter(Boolean).join('; ');
@@ -445,6 +471,7 @@ async function byEmailAddress(
 	});
 	Object.assign(note, {
 		cid: done.cid,
+		...(done.pathRef ? { pathRef: done.pathRef } : {}),
 		item: notes.item,
 		customer: done.record,
 		given: Object.keys(body),

@@ -32,7 +32,7 @@ describe('Customer: create and update', () => {
 });
 
 describe('Customer Update outputs the customer it updated', () => {
-	test('a crm_id is resolved to its cid first (the customer the path reaches), and that cid is output', async () => {
+	test('a crm_id is resolved to its cid first (the customer the path reaches), that cid is output, and the path carries the crm_id as given', async () => {
 		const target = node.sim().state.customers[4];
 		const result = await node.run(
 			customer('update', { cid: target.crm_id, updateFields: { mobile: '0400999888' } }),
@@ -43,7 +43,7 @@ describe('Customer Update outputs the customer it updated', () => {
 		const sent = node.sim().requests.map((r) => `${r.method} ${r.url.replace(/^\/[^/]+/, '')}`);
 		expect(sent).toEqual([
 			`GET /customer/balance/${target.crm_id}`,
-			`POST /customer/update/${target.cid}`,
+			`POST /customer/update/${target.crm_id}`,
 		]);
 	});
 	test('a customer ID is updated in one request, and that ID is output', async () => {

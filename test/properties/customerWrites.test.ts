@@ -78,41 +78,50 @@ describe.each(customerWrites.map((row) => [`${row.resource} → ${row.op.name}`,
 			// Some case must write, or the property proves nothing about where writes go.
 			let wrote = 0;
 			await fc.assert(
-				fc.asyncProperty(platformCase, reference, fc.boolean(), async (platform, ref, shared) => {
-					let given: string | number = '';
-					await onFreshPlatform(
-						NODE_TYPES[node],
-						platform,
-						{
-							parameters: {
-								resource,
-								operation: op.value,
-								cid: { __rl: true, mode: 'id', value: '={{ $json.ref }}' },
-								...NEEDS[`${resource} ${op.value}`],
+				fc.asyncProperty(
+					platformCase,
+					reference,
+					fc.boolean(),
+					fc.boolean(),
+					async (platform, ref, shared, collide) => {
+						let given: string | number = '';
+						await onFreshPlatform(
+							NODE_TYPES[node],
+							platform,
+							{
+								parameters: {
+									resource,
+									operation: op.value,
+									cid: { __rl: true, mode: 'id', value: '={{ $json.ref }}' },
+									...NEEDS[`${resource} ${op.value}`],
+								},
+								get input() {
+									return [{ ref: given }];
+								},
+								prepare: (sim) => {
+									if (shared)
+										sim.state.customers.find((c) => c.cid === 1003)!.company =
+											sim.state.customers.find((c) => c.cid === 1004)!.company;
+									// An older customer's crm_id is another's customer ID, as digits (CRM ids often are).
+									if (collide)
+										sim.state.customers.find((c) => c.cid === 1002)!.crm_id = String(ref.cid);
+									given = spelled(sim, ref);
+								},
 							},
-							get input() {
-								return [{ ref: given }];
+							(result, sim) => {
+								const names = named(sim, given);
+								const reached = sim.requests
+									.filter((request) => WRITES.test(request.method))
+									.filter((request) => !isRead(request))
+									.flatMap((request) => writtenTo(sim, request));
+								for (const cid of reached) expect([given, names]).toEqual([given, [cid]]);
+								if (reached.length) wrote++;
+								if (names.length !== 1) expect([given, reached]).toEqual([given, []]);
+								void result;
 							},
-							prepare: (sim) => {
-								if (shared)
-									sim.state.customers.find((c) => c.cid === 1003)!.company =
-										sim.state.customers.find((c) => c.cid === 1004)!.company;
-								given = spelled(sim, ref);
-							},
-						},
-						(result, sim) => {
-							const names = named(sim, given);
-							const reached = sim.requests
-								.filter((request) => WRITES.test(request.method))
-								.filter((request) => !isRead(request))
-								.flatMap((request) => writtenTo(sim, request));
-							for (const cid of reached) expect([given, names]).toEqual([given, [cid]]);
-							if (reached.length) wrote++;
-							if (names.length !== 1) expect([given, reached]).toEqual([given, []]);
-							void result;
-						},
-					);
-				}),
+						);
+					},
+				),
 				propertySettings(4),
 			);
 			expect(wrote).toBeGreaterThan(0);

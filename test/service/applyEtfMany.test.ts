@@ -37,7 +37,11 @@ describe('Apply ETF for Many when the platform fails some services', () => {
 		);
 		expect(jsonOf(result)).toEqual([
 			{ success: true, enid: a.id },
-			{ error: 'service not found', enid: 99999 },
+			{
+				error: 'service not found',
+				enid: 99999,
+				note: `the fee was applied to enid ${a.id}, ${b.id}; not applied to enid 99999: run again only for those`,
+			},
 			{ success: true, enid: b.id },
 		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);

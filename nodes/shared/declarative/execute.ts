@@ -22,7 +22,7 @@ import { walkPages } from '../transport/pager';
 import { checkInput, readInput } from '../operation/requestInput';
 import type { RequestInput } from '../input/rules';
 import { subjectOf } from '../operation/subject';
-import { customerIdOf } from '../operation/customerRef';
+import { customerInPath } from '../operation/customerRef';
 import { concurrencyOf, Limiter } from '../transport/limiter';
 import type { Aside } from '../transport/limiter';
 import { Turns } from '../transport/turns';
@@ -245,6 +245,10 @@ class NodeRun {
 		}
 		if (this.asTool) return [this.toolAnswer(item, safe)];
 		if (continuing) return [failureOfItem(context, safe, item.index, secrets)];
+		// A write whose outcome is unknown is named by the stop, whichever item the stop is about.
+		const uncertain = safe instanceof PlatformRequestError && safe.failure.uncertain === true;
+		if (uncertain && !isRepeatable(op))
+			this.written.push({ index: item.index, ids: [], maybe: true });
 		this.stops.set(item.index, safe);
 		return [];
 	}
@@ -448,17 +452,18 @@ async function readPages(item: Item, sent: IHttpRequestOptions): Promise<INodeEx
 
 /**
  * A customer in the path given by anything but its ID (an account_id, a company or person name, as a model
- * fills it) is looked up first, and the path carries the ID: a name the platform would not know reaches
- * the customer it is, and one that is no customer's, or several customers', stops before any write.
+ * fills it) is looked up first: an account_id or crm_id goes as given, a name as its customer's ID once proven to
+ * reach that customer (customerInPath), and one that is no customer's, or several customers', stops before any
+ * write.
  */
-async function customerInPath(
+async function customerPath(
 	request: ReturnType<typeof senderFor>,
 	{ op, input }: Item,
 	sent: IHttpRequestOptions,
 ): Promise<void> {
 	const ref = input.path.cid;
 	if (ref === undefined || /^\d+$/.test(String(ref).trim())) return;
-	input.path.cid = String(await customerIdOf(request, ref));
+	input.path.cid = (await customerInPath(request, ref)).pathRef;
 	sent.url = fillPath(op.path, { ...input.path, page: 1 });
 }
 
@@ -480,7 +485,7 @@ async function itemsFor(item: Item): Promise<INodeExecutionData[]> {
 	const request = senderFor(item);
 	const sent = requestOf(item);
 	// An operation assembled from its own requests resolves its customer itself (Customer Update).
-	if (!op.answerFrom) await customerInPath(request, item, sent);
+	if (!op.answerFrom) await customerPath(request, item, sent);
 	if (op.list === 'paged') return await readPages(item, sent);
 	if (op.answerFrom)
 		return itemsOf(item, toRecords(await op.answerFrom(request, input, notesOf(item)), op.output));

@@ -5,6 +5,8 @@ import { RecordFailures } from '../output/output';
 export interface Written {
 	index: number;
 	ids: string[];
+	/** Its answer was lost: the platform may or may not have carried it out. */
+	maybe?: boolean;
 }
 
 // At most this many written items are named; the rest are counted.
@@ -25,16 +27,27 @@ export function writtenOf(index: number, items: INodeExecutionData[]): Written {
  * written before the failure (and their ids) would be nowhere to be seen.
  */
 export function stoppedDescription(written: Written[]): string | undefined {
-	if (written.length === 0) return undefined;
+	const named = (list: Written[]) =>
+		list
+			.slice(0, NAMED)
+			.map(({ index, ids }) => `[item ${index}]${ids.length ? ` (${ids.join(', ')})` : ''}`)
+			.join(', ') + (list.length > NAMED ? ` and ${list.length - NAMED} more` : '');
 	const sorted = [...written].sort((a, b) => a.index - b.index);
-	const named = sorted
-		.slice(0, NAMED)
-		.map(({ index, ids }) => `[item ${index}]${ids.length ? ` (${ids.join(', ')})` : ''}`);
-	const more = sorted.length > NAMED ? ` and ${sorted.length - NAMED} more` : '';
+	const sure = sorted.filter((item) => !item.maybe);
+	const maybe = sorted.filter((item) => item.maybe);
+	if (sure.length === 0 && maybe.length === 0) return undefined;
+	const parts = [
+		sure.length
+			? `Before the node stopped, ${sure.length} item${sure.length === 1 ? ' was' : 's were'} already ` +
+				`written to the billing platform: ${named(sure)}.`
+			: '',
+		maybe.length
+			? `${maybe.length === 1 ? 'This item' : 'These items'} may have been written, their answers lost: ` +
+				`${named(maybe)}.`
+			: '',
+	].filter(Boolean);
 	return (
-		`Before the node stopped, ${sorted.length} item${sorted.length === 1 ? ' was' : 's were'} already ` +
-		`written to the billing platform: ${named.join(', ')}${more}. The node outputs nothing when it stops, ` +
-		'so check these on the platform before running it again, or turn on Continue (using error output) ' +
-		'to get every item’s outcome.'
+		`${parts.join(' ')} The node outputs nothing when it stops, so check these on the platform before ` +
+		'running it again, or turn on Continue (using error output) to get every item’s outcome.'
 	);
 }

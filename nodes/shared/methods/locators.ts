@@ -7,7 +7,7 @@ import type {
 import type { RequestInput } from '../input/rules';
 import type { Operation } from '../operation/operations';
 import { pathSegment } from '../input/path';
-import { CUSTOMER_FORMS, customerIdOf } from '../operation/customerRef';
+import { CUSTOMER_FORMS, customerIdOf, sameName } from '../operation/customerRef';
 import { isRefusal } from '../platform/failure';
 import type { Request } from '../operation/customerRef';
 
@@ -142,6 +142,22 @@ export async function findCustomers(
 	// The platform searches 3 characters or more; shorter, the first 100 customers.
 	if (text.length < 3) return { results: all.slice(0, 100).map(customerItem) };
 	const found = new Map<string, INodeListSearchItems>();
+	const counted = new Map<string, Promise<number>>();
+	// How many customers the platform's search finds with exactly this company (once a company).
+	const sharing = async (company: string) => {
+		if (!counted.has(company))
+			counted.set(
+				company,
+				get(`/customer/search/company/${pathSegment('company', company)}`).then(
+					(body) =>
+						((body.records as IDataObject[] | undefined) ?? []).filter((r) =>
+							sameName(r.company, company),
+						).length,
+					() => 0,
+				),
+			);
+		return await (counted.get(company) as Promise<number>);
+	};
 	const add = (item: INodeListSearchItems) => {
 		if (!found.has(String(item.value))) found.set(String(item.value), item);
 	};
@@ -158,8 +174,11 @@ export async function findCustomers(
 				add(customerItem(record));
 				continue;
 			}
-			const same = all.filter((customer) => customer.company === record.company);
-			if (same.length === 1) add(customerItem({ ...record, cid: same[0].cid }));
+			// The person is shown under a listed customer's ID only when no other customer, listed or not (an
+			// inactive one), has the company: the same proof a write needs (customerOfRecord).
+			const same = all.filter((customer) => sameName(customer.company, record.company));
+			const alone = same.length === 1 && (await sharing(String(record.company))) === 1;
+			if (alone) add(customerItem({ ...record, cid: same[0].cid }));
 			else same.forEach((customer) => add(customerItem(customer)));
 		}
 	}

@@ -124,6 +124,24 @@ async function withCompany(request: Request, company: string): Promise<IDataObje
 	);
 }
 
+/**
+ * Whether the platform's customer search compares case (the spec does not say): a listed customer's company
+ * searched in another case, not found, says so. Asked once a node run; a platform with no company to try it
+ * on gives no evidence, and is taken not to.
+ */
+export async function searchComparesCase(request: Request): Promise<boolean> {
+	const ask = async () => {
+		const listed = (await customerList(request))
+			.map((customer) => text(customer.company))
+			.find((company) => company.length >= 3 && company.toUpperCase() !== company.toLowerCase());
+		if (!listed) return false;
+		const other = listed === listed.toUpperCase() ? listed.toLowerCase() : listed.toUpperCase();
+		const found = await searchCustomers(request, 'company', other);
+		return !found.some((record) => sameName(record.company, listed));
+	};
+	return request.once ? await request.once('search compares case', ask) : await ask();
+}
+
 /** Which customer a search record is: its cid, or why it cannot be told, and who it might be. */
 export interface RecordMatch {
 	cid?: number;
@@ -189,8 +207,13 @@ async function customersNamed(
 	for (const customer of all)
 		if (sameName(customer.company, name) || sameName(customer.trading_name, name)) add(customer);
 	const byCompany = all.filter((customer) => sameName(customer.company, name));
-	// Another customer with the company, not on the list (inactive): the name is not one customer's.
-	if (byCompany.length === 1 && name.length >= 3 && (await withCompany(request, name)).length > 1)
+	// More customers with the company than the list shows (an inactive one, beside a listed customer with it as
+	// company or trading name): the name is not one customer's.
+	if (
+		found.size > 0 &&
+		name.length >= 3 &&
+		(await withCompany(request, name)).length > byCompany.length
+	)
 		found.set('not listed', { company: name });
 	const searches: Array<[string, string, (record: IDataObject) => boolean]> = [];
 	if (name.includes('@')) {
@@ -252,6 +275,45 @@ async function customerIdByName(request: Request, name: string): Promise<number>
 		: '';
 	throw refusal(
 		`No customer is "${name}" (ID, account_id, crm_id, company or name, exactly).${hint} ${give}`,
+	);
+}
+
+/**
+ * A path to customer `cid` by its ID: only when a balance read with that ID answers that same customer. Where
+ * {cid} is in a path the platform takes an ID, an account_id or a crm_id, and which wins when the digits are one
+ * customer's ID and another's crm_id the spec leaves open: a path with them may reach the other customer.
+ */
+export async function pathToCustomer(
+	request: Request,
+	cid: number,
+	named: string,
+): Promise<string> {
+	const reached = await customerIdFor(request, String(cid));
+	if (reached !== cid)
+		throw refusal(
+			`${named} is customer ${cid}, but the platform takes ${cid} in a path as customer ${reached} ` +
+				`(whose account_id or crm_id it is), so nothing was sent: give customer ${cid}’s account_id or crm_id`,
+		);
+	return String(cid);
+}
+
+/**
+ * What a path's {cid} must carry to reach exactly the customer a reference names, and that customer's ID: an
+ * ID, account_id or crm_id the platform resolves is sent as given (a read with it proved where a path with it
+ * goes); a name's customer by its ID, once proven to reach that customer (pathToCustomer).
+ */
+export async function customerInPath(
+	request: Request,
+	ref: unknown,
+): Promise<{ cid: number; pathRef: string }> {
+	const given = String(ref ?? '').trim();
+	return await customerIdFor(request, given).then(
+		(cid) => ({ cid, pathRef: given }),
+		async (error: unknown) => {
+			if (/^\d+$/.test(given) || !isRefusal(error, { message: 'no customer found' })) throw error;
+			const cid = await customerIdByName(request, given);
+			return { cid, pathRef: await pathToCustomer(request, cid, `Customer "${given}"`) };
+		},
 	);
 }
 

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { toPlatformDate, toPlatformDateTime } from '../input/dates';
 import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../input/path';
-import { isSearch, isUpdate } from './operations';
+import { isRepeatable, isSearch, isUpdate } from './operations';
 import type { Operation } from './operations';
 import { amountRefusal, decimalText, exactNumber } from '../input/money';
 import { isBlank, listedOptionsRefusal, nothingSentFor } from '../input/rules';
@@ -153,6 +153,10 @@ export function checkInput(
 		const value = input.path[name];
 		const label = op.fields?.find((field) => field.name === name)?.displayName ?? name;
 		if (isDotSegment(value)) throw refuse(dotSegmentRefusal(label, name));
+		// An optional value filled in (an expression) that came out blank: a write would take its default
+		// (an ETF charged as of today) where the user meant a value.
+		if (optional && !isRepeatable(op) && input.given?.(name) && isBlank(value))
+			throw refuse(`${label} (${name}) came out blank: leave the field empty for its default`);
 		if (optional) continue;
 		if (value === undefined || value === null || String(value) === '')
 			throw refuse(`${label} (${name}) is required`);

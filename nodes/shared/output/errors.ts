@@ -73,7 +73,7 @@ export function recordItems(
 	secrets: string[],
 	toErrorOutput: boolean,
 ): INodeExecutionData[] {
-	return error.outcomes.map(({ json, failure }: RecordOutcome) => {
+	return error.outcomes.map(({ json, failure, note }: RecordOutcome) => {
 		if (!failure) return { json, pairedItem: { item: itemIndex } };
 		const refused = new PlatformRequestError(
 			node,
@@ -82,6 +82,9 @@ export function recordItems(
 		);
 		const item = errorItem(refused, itemIndex, toErrorOutput);
 		Object.assign(item.json, RecordFailures.identifiersOf(json));
+		// What else happened to the record (a sale recorded although its payment failed): a workflow that
+		// retries failed rows must not invoice it again.
+		if (note) item.json.note = note;
 		return item;
 	});
 }
