@@ -2,7 +2,7 @@ import { useCrm } from '../kits/crm';
 import { jsonOf } from '../harness/nodeRunner';
 const { state, rl, run } = useCrm();
 
-// Review (issue 31): a Sale With Payment whose payment the platform refuses still creates the invoice ("the sale
+// Found by a fresh-eyes review (issue 31): a Sale With Payment whose payment the platform refuses still creates the invoice ("the sale
 // stands"). output.ts knows (RecordOutcome.note: "the payment failed, the sale was recorded") and a stopped node
 // says it, but under Continue On Fail (regular output) the item is {error, cid, iid}: the note is dropped
 // (errorItem keeps only the platform's words). A workflow that retries its failed rows invoices the sale again.

@@ -2,7 +2,7 @@ import { useCustomer } from '../kits/customer';
 import { jsonOf } from '../harness/nodeRunner';
 const { node, customer } = useCustomer();
 
-// Review (issue 31): Create or Update creates only "when the platform answered, without doubt, that no
+// Found by a fresh-eyes review (issue 31): Create or Update creates only "when the platform answered, without doubt, that no
 // customer has the email". On a platform whose customer search compares case (searchCase: compared, which the
 // spec allows), a customer stored as "Liam.Smith1@Example.com" is not found by the row's
 // "liam.smith1@example.com", and the fallbacks (the lower-case address, the row's company, its surname) find

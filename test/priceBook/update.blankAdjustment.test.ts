@@ -1,7 +1,7 @@
 import { useCatalog } from '../kits/catalog';
 const { node, state, sent } = useCatalog();
 
-// Review (issue 31): on an update a blank value never erases (isUpdate), but that rule reads the body's own
+// Found by a fresh-eyes review (issue 31): on an update a blank value never erases (isUpdate), but that rule reads the body's own
 // fields: Price Book Update builds its items in sendBody (priceBookBody) with Number(...), so a mapped cell that
 // came out blank becomes 0. An item whose Adjustment came out blank is sent as "0 percent of list price": every
 // customer on the book is then priced at $0.00 for that service type. Nothing refuses it.

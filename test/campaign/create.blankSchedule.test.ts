@@ -1,7 +1,7 @@
 import { useCampaign } from '../kits/campaign';
 const { node, bulk, campaign, subject } = useCampaign();
 
-// Review (issue 31): Scheduled At "empty or past: the sender's next run". A Scheduled At mapped from the input
+// Found by a fresh-eyes review (issue 31): Scheduled At "empty or past: the sender's next run". A Scheduled At mapped from the input
 // that comes out blank (an empty cell) is taken as empty: the campaign is queued to go out now instead of on the
 // date the row named. Customer IDs refuse an expression that came out blank (audienceRule, `given`); the
 // schedule does not.

@@ -2,7 +2,7 @@ import { useCustomer } from '../kits/customer';
 import { jsonOf } from '../harness/nodeRunner';
 const { node, customer } = useCustomer();
 
-// Review (issue 31): a customer given by name is one customer only when no other customer has the name.
+// Found by a fresh-eyes review (issue 31): a customer given by name is one customer only when no other customer has the name.
 // customersNamed (customerRef.ts) holds a company that an inactive customer shares as two customers (a search
 // by the company finds it), but only when an active customer's COMPANY matched: when the name matched an
 // active customer's TRADING NAME and is an inactive customer's company exactly, no search is made, and the

@@ -3,7 +3,7 @@ import { jsonOf } from '../harness/nodeRunner';
 import type { Traits } from '../simulator/traits';
 const { node, customer } = useCustomer();
 
-// Review (issue 31): "Wherever {cid} appears in a path, the customer id, the account_id or the crm_id may be
+// Found by a fresh-eyes review (issue 31): "Wherever {cid} appears in a path, the customer id, the account_id or the crm_id may be
 // given", and which customer wins when a value is one customer's id and another's crm_id is open (trait
 // pathRef). A customer given by name, account_id or email is resolved to its cid (customerIdOf, the customer
 // list), and that cid is then put in a PATH (customer/payment/{cid}, customer/update/{cid}), where the platform

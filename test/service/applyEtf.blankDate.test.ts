@@ -1,7 +1,7 @@
 import { rl, useService } from '../kits/service';
 const { node, service, state, target } = useService();
 
-// Review (issue 31): Apply ETF's Date is an optional path segment ("empty means today"). A date mapped from the
+// Found by a fresh-eyes review (issue 31): Apply ETF's Date is an optional path segment ("empty means today"). A date mapped from the
 // input that comes out blank (an empty cell, a missing column) is left out like an empty field, and the fee is
 // charged as of today: another amount, on another date, than the termination the row named. Customer IDs
 // (bulk email) refuse an expression that came out blank for the same reason (`given`); Apply ETF does not.

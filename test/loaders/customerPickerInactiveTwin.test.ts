@@ -1,7 +1,7 @@
 import { useCustomer } from '../kits/customer';
 const { node } = useCustomer();
 
-// Review (issue 31): the customer picker (listSearch.searchCustomers → findCustomers, locators.ts) gives a search
+// Found by a fresh-eyes review (issue 31): the customer picker (listSearch.searchCustomers → findCustomers, locators.ts) gives a search
 // record without a cid the cid of the one LISTED customer with its company. The list holds active customers
 // only, so the person of an inactive customer sharing that company is shown under the active customer's id:
 // "Acme · Pat Zephyrine · pat@… (1003)". The user picks Pat, and a payment or update goes to 1003. The node's
