@@ -223,7 +223,18 @@ export async function getPrices(context: IExecuteFunctions): Promise<INodeExecut
 			if (isRefusal(error, { message: PLATFORM_MESSAGES.noBilledCall })) continue;
 			throw toSafeError(context.getNode(), error, first, secrets);
 		}
-		for (const record of (body.data as IDataObject[]) ?? []) prices.set(String(record.id), record);
+		// An answer without its data list says nothing of these ids: a failure, never "no billed call".
+		if (!Array.isArray(body?.data))
+			throw toSafeError(
+				context.getNode(),
+				new RefusedAnswer({
+					message:
+						'The platform answered without the data list the spec shows, so the prices are unknown',
+				}),
+				first,
+				secrets,
+			);
+		for (const record of body.data as IDataObject[]) prices.set(String(record.id), record);
 	}
 	return ids.map((id, itemIndex) => {
 		const price = prices.get(id);

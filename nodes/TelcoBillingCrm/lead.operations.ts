@@ -57,7 +57,7 @@ const getLead: Operation = {
 	method: 'GET',
 	path: '/leads/get/{lid}',
 	fields: [lid],
-	output: { root: 'lead', numbers: ['lid'] },
+	output: { root: 'lead', rootGuessed: true, numbers: ['lid'] },
 };
 
 export const leadOperations: Operation[] = [
@@ -69,7 +69,7 @@ export const leadOperations: Operation[] = [
 		method: 'GET',
 		path: '/leads/get/page/{page}',
 		list: 'paged',
-		output: { numbers: ['lid'] },
+		output: { rootGuessed: true, numbers: ['lid'] },
 	},
 	{
 		value: 'filter',
@@ -87,7 +87,7 @@ export const leadOperations: Operation[] = [
 					: undefined,
 		],
 		sendBody: (input: RequestInput) => input.param('filters', {}) as IDataObject,
-		output: { numbers: ['lid'] },
+		output: { rootGuessed: true, numbers: ['lid'] },
 	},
 	getLead,
 	{

@@ -50,7 +50,7 @@ export const timelineOperations: Operation[] = [
 		spaceIsValue: ['recordId'],
 		fields: record,
 		list: 'whole',
-		output: { root: 'entries', numbers: ['id'] },
+		output: { root: 'entries', rootGuessed: true, numbers: ['id'] },
 	},
 	{
 		value: 'upsert',

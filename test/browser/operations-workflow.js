@@ -6,9 +6,11 @@ const { join } = require('node:path');
 function nodeTypes(root) {
 	const { n8n } = require(join(root, 'package.json'));
 	return n8n.nodes.map((file) => {
-		const module = require(join(root, file));
-		const type = new (Object.values(module)[0])();
-		return type.description;
+		// A node file exports its class and its operation tables: the class is the one export that is a function.
+		const NodeType = Object.values(require(join(root, file))).find(
+			(value) => typeof value === 'function',
+		);
+		return new NodeType().description;
 	});
 }
 

@@ -32,3 +32,28 @@ test('a row whose email differs only in case from a stored customer never create
 		out: jsonOf(result),
 	}).toMatchObject({ customers: count, withAddress: [1001] });
 });
+
+// Found by CI on the example workflow (n8n 1.123): the probe of whether search compares case searched the
+// first listed customer's company in upper case, and an earlier row of the same run had just renamed that
+// customer: nothing found was taken for "search compares case", and a new customer was refused.
+test('on a platform whose search ignores case, a row renaming a customer does not stop a later row creating one', async () => {
+	const sim = node.sim();
+	const first = sim.state.customers.find((c) => c.cid === 1001)!;
+	const result = await node.run(
+		customer('upsert', {
+			email: '={{ $json.email }}',
+			customerFields: { company: '={{ $json.company }}', name: '={{ $json.name }}' },
+		}),
+		{
+			input: [
+				{ email: first.email, company: 'Smith Plumbing (renamed)', name: first.name },
+				{ email: 'ruby@harbourfreight.example', company: 'Harbour Freight Co', name: 'Ruby' },
+			],
+			credential: { maxConcurrency: 1 },
+		},
+	);
+	expect(jsonOf(result).map((item) => item.action)).toEqual(['updated', 'created']);
+	expect(sim.state.customers.filter((c) => c.email === 'ruby@harbourfreight.example')).toHaveLength(
+		1,
+	);
+});

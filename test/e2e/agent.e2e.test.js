@@ -196,8 +196,11 @@ test('each question used only its own tool: no other request reached the platfor
 			'POST /report',
 			// The company: not an ID, account_id or crm_id (the platform says so), then the customer list, a
 			// search for exactly that company (no inactive twin), and a person's name are looked at, then the
-			// balance of the one customer found. Searched as given: the platform may compare case.
+			// balance of the one customer found. Searched as given: the platform may compare case. A path with the
+			// found ID is read once first to prove it reaches that customer (its digits could be another
+			// customer's crm_id), then the tool's own read.
 			`GET /customer/balance/${company}`,
+			'GET /customer/balance/1002',
 			'GET /customer/getAll',
 			`GET /customer/search/company/${company}`,
 			`GET /customer/search/name/${firstWord}`,

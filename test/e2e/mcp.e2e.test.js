@@ -38,6 +38,14 @@ afterAll(async () => {
 	await example?.close();
 });
 
+const TOOLS = [
+	'Aged_Receivables',
+	'Campaign_Status',
+	'Campaigns',
+	'Customer_Balance',
+	'Customer_Search',
+];
+
 test('the client lists the five tools of the example, each with what its model may fill', async () => {
 	const { tools } = await client.listTools();
 	const byName = Object.fromEntries(tools.map((t) => [t.name, t]));

@@ -116,6 +116,21 @@ afterAll(async () => {
 	if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
+/** Waits for `npm start`'s ready banner (the first start may install n8n); a stop before it fails with its output. */
+async function readyBanner(sandbox) {
+	await waitUntil(
+		'the ready banner',
+		() => {
+			if (sandbox.exitCode !== null)
+				throw new Error(
+					`npm start stopped (exit ${sandbox.exitCode}):\n${sandbox.out}\n${sandbox.err}`,
+				);
+			return sandbox.out.includes('Press Ctrl-C to stop n8n and the simulator.');
+		},
+		15 * 60,
+	);
+}
+
 test('with 5678 taken and no --n8n-port, npm start stops before starting anything and names the option that moves n8n', async () => {
 	// The editor port is the user's: n8n's default, taken, is not swapped for another behind their back.
 	const { args } = await ownPorts(['port', 'smtp-port', 'model-port']);
@@ -130,17 +145,7 @@ test('with 5678 taken and no --n8n-port, npm start stops before starting anythin
 test('beside another n8n on 5678 and 5679: the sandbox comes up on its own ports, its task broker on a free one, and the editor signs the owner in', async () => {
 	const { ports, args } = await ownPorts();
 	const sandbox = startSandbox([...args, '--user-folder', folder, '--no-build']);
-	await waitUntil(
-		'the ready banner',
-		() => {
-			if (sandbox.exitCode !== null)
-				throw new Error(
-					`npm start stopped (exit ${sandbox.exitCode}):\n${sandbox.out}\n${sandbox.err}`,
-				);
-			return sandbox.out.includes('Press Ctrl-C to stop n8n and the simulator.');
-		},
-		15 * 60,
-	);
+	await readyBanner(sandbox);
 	const editor = `http://127.0.0.1:${ports['n8n-port']}`;
 	expect(sandbox.out).toContain(`  n8n editor:   ${editor}  (sign in as ${SANDBOX_OWNER.email}`);
 	const page = await fetch(`${editor}/`);
@@ -206,17 +211,7 @@ testSsrf(
 		const sandbox = startSandbox([...args, '--user-folder', folder, '--no-build'], {
 			N8N_SSRF_PROTECTION_ENABLED: 'true',
 		});
-		await waitUntil(
-			'the ready banner',
-			() => {
-				if (sandbox.exitCode !== null)
-					throw new Error(
-						`npm start stopped (exit ${sandbox.exitCode}):\n${sandbox.out}\n${sandbox.err}`,
-					);
-				return sandbox.out.includes('Press Ctrl-C to stop n8n and the simulator.');
-			},
-			15 * 60,
-		);
+		await readyBanner(sandbox);
 		expect(sandbox.out).toContain(
 			'  SSRF:         on (N8N_SSRF_PROTECTION_ENABLED): this n8n also allows 127.0.0.1/32 ' +
 				'(N8N_SSRF_ALLOWED_IP_RANGES), where the simulator, mail sink and chat model listen; your other ' +

@@ -1,21 +1,34 @@
 import type { INodeType } from 'n8n-workflow';
 import type { Operation } from '../../nodes/shared/operation/operations';
-import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
-import { TelcoBillingBulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
-import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
-import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
-import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
-import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
-import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
-import { tables as account } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
-import { tables as bulkEmail } from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
-import { tables as catalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
-import { tables as crm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
-import { tables as customer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { tables as qualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
-import { tables as report } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
-import { tables as service } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
+import {
+	TelcoBillingAccount,
+	tables as account,
+} from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
+import {
+	TelcoBillingBulkEmail,
+	tables as bulkEmail,
+} from '../../nodes/TelcoBillingBulkEmail/TelcoBillingBulkEmail.node';
+import {
+	TelcoBillingCatalog,
+	tables as catalog,
+} from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
+import { TelcoBillingCrm, tables as crm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
+import {
+	TelcoBillingCustomer,
+	tables as customer,
+} from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
+import {
+	TelcoBillingQualification,
+	tables as qualification,
+} from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
+import {
+	TelcoBillingReport,
+	tables as report,
+} from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
+import {
+	TelcoBillingService,
+	tables as service,
+} from '../../nodes/TelcoBillingService/TelcoBillingService.node';
 
 /** Every row of every table-driven node, with where it lives: what invariants over the operations iterate. */
 export interface Row {

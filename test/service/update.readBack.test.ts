@@ -39,7 +39,11 @@ test('a read-back that fails after the update was saved says the update was made
 		{ continueOnFail: true, input: [{ n: 1 }] },
 	);
 	expect(jsonOf(continued)).toEqual([
-		{ error: expect.stringMatching(/^HTTP 500/), httpCode: '500' },
+		{
+			error: expect.stringMatching(/^HTTP 500/),
+			httpCode: '500',
+			note: 'The update was saved; reading the updated record back failed.',
+		},
 	]);
 	expect(continued.items[0].pairedItem).toEqual({ item: 0 });
 });

@@ -75,6 +75,13 @@ describe('one-shot faults', () => {
 		expect(await response.text()).toBe('');
 	});
 
+	test('bare200: HTTP 200, success and nothing else', async () => {
+		sim.faults.push('bare200');
+		expect(await (await get('/customer/getAll')).json()).toEqual({ success: true });
+		const whole = (await (await get('/customer/getAll')).json()) as { records: unknown[] };
+		expect(whole.records.length).toBeGreaterThan(0);
+	});
+
 	test('truncated200: the real answer cut in half, as JSON', async () => {
 		const whole = await (await get('/customer/getAll')).text();
 		sim.faults.push('truncated200');

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * | `html200`        | HTTP 200, text/html, a PHP "Fatal error" page (the route does not run)             |
  * | `webPage200`     | HTTP 200, a website's whole HTML page with a title: a Base URL that is not the API |
  * | `empty200`       | HTTP 200 with an empty body (the route does not run)                               |
+ * | `bare200`        | HTTP 200, JSON `{"success":true}` and nothing else: none of the answer's data      |
  * | `truncated200`   | HTTP 200, application/json, the route's real answer cut in half (the route RAN)    |
  * | `failAfterWrite` | HTTP 503 after the route ran and stored: what a lost answer looks like to a client |
  * | `resetAfterWrite`| the route ran and stored, then the connection reset (ECONNRESET) before the answer  |
@@ -37,6 +38,7 @@ export type Fault =
 	| 'html200'
 	| 'webPage200'
 	| 'empty200'
+	| 'bare200'
 	| 'truncated200'
 	| 'failAfterWrite'
 	| 'resetAfterWrite'
@@ -54,6 +56,7 @@ export const NAMED_FAULTS = [
 	'html200',
 	'webPage200',
 	'empty200',
+	'bare200',
 	'truncated200',
 	'failAfterWrite',
 	'resetAfterWrite',
@@ -206,6 +209,10 @@ export function serveEarly(
 		case 'empty200':
 			// JSON announced, nothing sent: a PHP script that set its header and then died.
 			reply.code(200).type('application/json').send('');
+			return true;
+		case 'bare200':
+			// Success said, nothing given: a platform build that drops the list the spec shows.
+			reply.code(200).type('application/json').send('{"success":true}');
 			return true;
 		// hijack(): no answer follows, and the route must not run (it would store what was sent).
 		case 'drop':

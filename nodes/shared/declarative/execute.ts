@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { NodeApiError } from 'n8n-workflow';
 import type {
+	NodeApiError,
 	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,

@@ -1,5 +1,6 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { pathSegment } from '../input/path';
+import { shownList } from '../output/output';
 
 /** A GET through the node's credential, answering the parsed body of a success. */
 export type Get = (url: string) => Promise<IDataObject>;
@@ -13,7 +14,7 @@ async function walk(get: Get, path: string): Promise<IDataObject[]> {
 	const rows: IDataObject[] = [];
 	for (let page = 1; page <= MAX_PAGES; page++) {
 		const body = await get(path.replace('{page}', String(page)));
-		const results = Array.isArray(body?.results) ? (body.results as IDataObject[]) : [];
+		const results = shownList(body, 'results');
 		rows.push(...results);
 		if (results.length === 0 || page >= Number(body?.total_pages ?? page)) break;
 	}
@@ -36,8 +37,8 @@ export async function listCallTypes(get: Get): Promise<IDataObject[]> {
 	const rated = new Set<string>();
 	for (const card of cards) {
 		const detail = await get(`/callRates/get/${pathSegment('id', card.id)}`);
-		const items =
-			((detail.callRates as IDataObject | undefined)?.callTypes as IDataObject[] | undefined) ?? [];
+		// A card answered without its rates names no call type: unknown, not none.
+		const items = shownList(detail.callRates, 'callTypes');
 		for (const item of items)
 			if (item.ctid !== undefined && !found.has(String(item.ctid))) rated.add(String(item.ctid));
 	}

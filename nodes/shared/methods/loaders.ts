@@ -9,6 +9,7 @@ import { callTypeOptions } from './callTypes';
 import { findCustomers } from './locators';
 import { platformRequest } from '../transport/transport';
 import { pathSegment } from '../input/path';
+import { shownList } from '../output/output';
 
 // Dropdowns list at most this many pages, so a huge catalogue cannot stall the editor.
 const MAX_DROPDOWN_PAGES = 50;
@@ -24,7 +25,7 @@ export async function allPages(
 				method: 'GET',
 				url: path.replace('{page}', String(page)),
 			})) as IDataObject;
-			return { body, rows: Array.isArray(body?.results) ? (body.results as IDataObject[]) : [] };
+			return { body, rows: shownList(body, 'results') };
 		},
 		{ maxPages: MAX_DROPDOWN_PAGES },
 	);

@@ -23,6 +23,12 @@ export interface Notes {
 export interface OutputSpec {
 	/** Property holding the records (array) or the single record (object). Omitted: the whole body. */
 	root?: string;
+	/**
+	 * The root is our reading of a shape the spec does not show (a lead, timeline entries, the lead pages): an
+	 * answer without it is output whole. Otherwise an answer without the list the spec shows is a failure: it
+	 * says nothing of what the platform holds.
+	 */
+	rootGuessed?: boolean;
 	/** Fields the platform sends as numeric strings that users expect as numbers. */
 	numbers?: string[];
 	/**

@@ -57,6 +57,10 @@ export function errorItem(
 	if (typeof status === 'string') json.httpCode = status;
 	// A held record that an earlier try whose answer was lost may have stored: said in the item too.
 	if (error.context?.maybeStoredByEarlierTry === true) json.maybeStoredByEarlierTry = true;
+	// What had already happened (an update saved before its read-back failed): a row retried as failed would
+	// repeat it.
+	if (error instanceof PlatformRequestError && error.failure.preface)
+		json.note = error.failure.preface;
 	return toErrorOutput
 		? { json, error, pairedItem: { item: itemIndex } }
 		: { json, pairedItem: { item: itemIndex } };

@@ -103,6 +103,19 @@ export function lacksRoot(body: unknown, root: string): boolean {
 	return isObject(body) && !(root in body);
 }
 
+/**
+ * The list the spec shows under `key` in an answer: an answer without it has said nothing of what the
+ * platform holds, so it is a failure, never an empty list (a walker would take it for the last page).
+ */
+export function shownList(body: unknown, key: string): IDataObject[] {
+	const value = isObject(body) ? body[key] : undefined;
+	if (!Array.isArray(value))
+		throw new RefusedAnswer({
+			message: `The platform answered without the ${key} list the spec shows, so what it holds is unknown`,
+		});
+	return value as IDataObject[];
+}
+
 /** Turns a successful body into the records a user sees: one item per record. */
 export function toRecords(body: unknown, spec: OutputSpec = {}): IDataObject[] {
 	let records: IDataObject[];
@@ -110,7 +123,12 @@ export function toRecords(body: unknown, spec: OutputSpec = {}): IDataObject[] {
 	if (Array.isArray(body)) {
 		records = body.map(asRecord);
 	} else if (spec.root && lacksRoot(body, spec.root)) {
-		// A wrapper key the answer does not have: the whole answer, rather than nothing at all.
+		// A shape the spec shows, answered without its list: no record is no answer, never an empty success.
+		if (!spec.rootGuessed)
+			throw new RefusedAnswer({
+				message: `The platform answered without the ${spec.root} the spec shows, so what it holds is unknown`,
+			});
+		// A wrapper key we guessed the answer does not have: the whole answer, rather than nothing at all.
 		records = [normalizeSuccess(asRecord(body))];
 	} else if (spec.root) {
 		const value = asRecord(body)[spec.root];
