@@ -17,16 +17,26 @@ function melbourneToday() {
 	return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date());
 }
 
-/** Fills each parameter a tool's schema asks for from the facts of the question, by the parameter's words. */
+/**
+ * Fills each parameter a tool's schema asks for from the facts of the question, by the parameter's words and
+ * type, as a model does: a name never goes into a number, and an optional parameter the question says nothing
+ * fitting for is left out (a customer by name fills `customer`, not `customerId`).
+ */
 function fillFrom(facts) {
-	return (parameters) =>
-		Object.fromEntries(
-			Object.entries(parameters.properties ?? {}).map(([key, schema]) => {
-				const fact = facts.find(([words]) => words.test(`${key} ${schema.description ?? ''}`));
-				if (!fact) throw new Error(`the question says nothing for the tool's parameter ${key}`);
-				return [key, typeof fact[1] === 'function' ? fact[1]() : fact[1]];
-			}),
-		);
+	return (parameters) => {
+		const required = new Set(parameters.required ?? []);
+		const filled = Object.entries(parameters.properties ?? {}).flatMap(([key, schema]) => {
+			const fact = facts.find(([words]) => words.test(`${key} ${schema.description ?? ''}`));
+			const value = fact && (typeof fact[1] === 'function' ? fact[1]() : fact[1]);
+			const fits = value !== undefined && (schema.type !== 'number' || /^\d+$/.test(String(value)));
+			if (fits) return [[key, schema.type === 'number' ? Number(value) : value]];
+			if (required.has(key))
+				throw new Error(`the question says nothing for the tool's parameter ${key}`);
+			return [];
+		});
+		if (filled.length === 0) throw new Error('the question fills none of the tool’s parameters');
+		return Object.fromEntries(filled);
+	};
 }
 
 /**
