@@ -2,7 +2,7 @@ import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 import { runNode, shutdownEngine } from '../harness/engine';
-import { NODE_TYPES, ROWS } from '../harness/tables';
+import { NODE_TYPES, ROWS, SEEDED, aValueFor } from '../harness/tables';
 import type { Row } from '../harness/tables';
 
 /*
@@ -11,41 +11,20 @@ import type { Row } from '../harness/tables';
  * never an empty list or the bare answer passed on as the record.
  */
 
-/** A value each required field takes on the seeded simulator. */
+/** What required fields take: the seeded records, an existing customer's email, a search text. */
 const GIVEN: Record<string, unknown> = {
-	cid: '1001',
-	lid: '3001',
-	serviceId: '20001',
-	bundleId: '1',
-	priceBookId: '1',
-	ctgid: '1',
-	contactId: '1',
-	itemId: '1',
+	...SEEDED,
 	campaignId: '501',
 	email: 'liam.smith1@example.com',
 	value: 'Smith',
 	text: 'Smith',
 };
 
-function filled(field: INodeProperties): unknown {
-	const given = GIVEN[field.name];
-	if (field.type === 'resourceLocator') return { __rl: true, mode: 'id', value: given ?? '1001' };
-	if (given !== undefined) return given;
-	if (field.type === 'options')
-		return (
-			field.default || (field.options as Array<{ value: unknown }> | undefined)?.[0]?.value || '1'
-		);
-	if (field.type === 'number') return 1;
-	if (field.type === 'boolean') return false;
-	if (field.type === 'dateTime') return '2026-11-20';
-	return 'Given';
-}
-
 function requiredParameters(fields: INodeProperties[]): INodeParameters {
 	const parameters: INodeParameters = {};
 	for (const field of fields)
 		if (field.required || GIVEN[field.name] !== undefined)
-			parameters[field.name] = filled(field) as string;
+			parameters[field.name] = aValueFor(field, GIVEN) as string;
 	return parameters;
 }
 

@@ -4,7 +4,7 @@ import { isBlank } from '../../nodes/shared/input/rules';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 import { runNode, shutdownEngine } from '../harness/engine';
-import { NODE_TYPES, ROWS } from '../harness/tables';
+import { NODE_TYPES, ROWS, SEEDED, aValueFor } from '../harness/tables';
 import type { Row } from '../harness/tables';
 
 /*
@@ -15,34 +15,13 @@ import type { Row } from '../harness/tables';
  */
 
 const BLANK = '={{ "" }}';
-/** Existing records of the seeded simulator, for the path ids of the rows, and what required fields take. */
+/** What required fields take: the seeded records, a new email, a timeline category. */
 const IDS: Record<string, string> = {
+	...SEEDED,
 	email: 'new.person@example.net',
 	category: 'note',
-	cid: '1001',
-	lid: '3001',
-	serviceId: '20001',
-	bundleId: '1',
-	priceBookId: '1',
-	ctgid: '1',
-	contactId: '1',
-	itemId: '1',
-	recordId: '1001',
-	module: 'customers',
 };
-
-/** A value a required field accepts (its default choice where it has one). */
-function filled(field: INodeProperties): unknown {
-	const id = IDS[field.name];
-	if (field.type === 'resourceLocator') return { __rl: true, mode: 'id', value: id ?? '1001' };
-	if (id) return id;
-	if (field.type === 'options')
-		return field.default || (field.options as Array<{ value: unknown }>)[0].value;
-	if (field.type === 'number') return 1;
-	if (field.type === 'boolean') return false;
-	if (field.type === 'dateTime') return '2026-11-20';
-	return 'Given';
-}
+const filled = (field: INodeProperties) => aValueFor(field, IDS);
 
 /**
  * Every sendable field blank, the required ones filled (for a search, its criteria blank too): what a row of
