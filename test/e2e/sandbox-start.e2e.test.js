@@ -223,20 +223,10 @@ testSsrf(
 			'telco-sandbox-ssrf-e2e',
 		);
 		await api.login(SANDBOX_OWNER);
-		const { json: stored } = await api.rest(
-			'GET',
-			'/rest/credentials/telcoSandbox?includeData=true',
-		);
-		const credential = stored.data ?? stored;
-		const { json } = await api.rest('POST', '/rest/credentials/test', {
-			credentials: {
-				id: credential.id,
-				name: credential.name,
-				type: credential.type,
-				data: credential.data,
-			},
+		expect(await api.testCredential('telcoSandbox')).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
 		});
-		expect(json.data ?? json).toEqual({ status: 'OK', message: 'Connection successful!' });
 		sandbox.kill('SIGINT');
 		expect(await sandbox.exited).toBe(0);
 		await waitUntil(

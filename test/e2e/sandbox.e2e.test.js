@@ -34,21 +34,7 @@ let model;
 let agentRun;
 const OWN = { id: 'userOwnWorkflow01', name: 'My own workflow, made with CUSTOM.* nodes' };
 
-/** n8n's answer to the Test button for a credential, sent as the editor sends it (stored data, maybe edited). */
-async function testCredential(id, edit = {}) {
-	const { json: stored } = await api.rest('GET', `/rest/credentials/${id}?includeData=true`);
-	const credential = stored.data ?? stored;
-	const { json } = await api.rest('POST', '/rest/credentials/test', {
-		credentials: {
-			id: credential.id,
-			name: credential.name,
-			type: credential.type,
-			// The secrets come back redacted; n8n puts the stored values back before testing.
-			data: { ...credential.data, ...edit },
-		},
-	});
-	return json.data ?? json;
-}
+const testCredential = async (id, edit) => await api.testCredential(id, edit);
 
 beforeAll(async () => {
 	n8n = await ensureN8n({

@@ -117,21 +117,6 @@ async function withServer(env, body) {
 	}
 }
 
-/** The Test button's answer for the sandbox API credential, sent as the editor sends it. */
-async function testCredential(api) {
-	const { json: stored } = await api.rest('GET', '/rest/credentials/telcoSandbox?includeData=true');
-	const credential = stored.data ?? stored;
-	const { json } = await api.rest('POST', '/rest/credentials/test', {
-		credentials: {
-			id: credential.id,
-			name: credential.name,
-			type: credential.type,
-			data: credential.data,
-		},
-	});
-	return json.data ?? json;
-}
-
 const TITLE = `n8n ${VERSION} with N8N_SSRF_PROTECTION_ENABLED=true`;
 const describeSsrf = HAS_SSRF
 	? describe
@@ -191,7 +176,10 @@ describeSsrf(TITLE, () => {
 
 		test('the Test button answers with the sentence over n8n’s REST API', async () => {
 			await withServer(env, async (api) => {
-				expect(await testCredential(api)).toEqual({ status: 'Error', message: BLOCKED });
+				expect(await api.testCredential('telcoSandbox')).toEqual({
+					status: 'Error',
+					message: BLOCKED,
+				});
 			});
 		});
 	});
@@ -224,7 +212,7 @@ describeSsrf(TITLE, () => {
 
 		test('the Test button answers OK again', async () => {
 			await withServer(sandbox.env, async (api) => {
-				expect(await testCredential(api)).toEqual({
+				expect(await api.testCredential('telcoSandbox')).toEqual({
 					status: 'OK',
 					message: 'Connection successful!',
 				});

@@ -93,7 +93,23 @@ function n8nRest(url, n8n, browserId) {
 		return flatted.parse(detail.data.data);
 	}
 
-	return { rest, setUpOwner, login, executionsOf, runDataOf };
+	/** n8n's answer to a credential's Test button, sent as the editor sends it (stored data, maybe edited). */
+	async function testCredential(id, edit = {}) {
+		const { json: stored } = await rest('GET', `/rest/credentials/${id}?includeData=true`);
+		const credential = stored.data ?? stored;
+		const { json } = await rest('POST', '/rest/credentials/test', {
+			credentials: {
+				id: credential.id,
+				name: credential.name,
+				type: credential.type,
+				// The secrets come back redacted; n8n puts the stored values back before testing.
+				data: { ...credential.data, ...edit },
+			},
+		});
+		return json.data ?? json;
+	}
+
+	return { rest, setUpOwner, login, executionsOf, runDataOf, testCredential };
 }
 
 /** Execution statuses after which nothing changes. */
