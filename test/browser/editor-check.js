@@ -20,14 +20,14 @@ const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const { spawnSimulator } = require('../simulator/spawn.js');
 const {
-	ROOT,
 	activateWorkflow,
 	ensureN8n,
-	n8nCli,
+	importInto,
 	n8nEnv,
 	n8nSpawn,
 	prepareImports,
 	requestedVersion,
+	ROOT,
 } = require('../sandbox/n8n.js');
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
 const { SCENARIOS } = require('../sandbox/agentScenarios.js');
@@ -111,8 +111,7 @@ async function startStack(children, folders, closing) {
 	const aiFolder = join(imports, 'ai');
 	mkdirSync(aiFolder);
 	const aiWorkflows = prepareAiWorkflows(join(imports, 'workflows'), aiFolder, editor);
-	n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
-	n8nCli(n8n, ['import:workflow', '--separate', `--input=${aiFolder}`], env);
+	importInto(n8n, env, join(imports, 'credentials.json'), aiFolder);
 	// Its MCP Server Trigger answers only once published (activated on 1.x), from n8n's start.
 	activateWorkflow(n8n, aiWorkflows.serverId, env);
 	console.log(`Starting n8n ${n8n.version}…`);

@@ -6,12 +6,12 @@ const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require(
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const {
-	ROOT,
 	ensureN8n,
-	n8nCli,
+	importInto,
 	n8nCliAsync,
 	n8nEnv,
 	requestedVersion,
+	ROOT,
 } = require('../sandbox/n8n.js');
 const { LEAD, SCENARIOS, melbourneToday } = require('../sandbox/agentScenarios.js');
 const { startFakeChatModel } = require('../sandbox/fakeChatModel.js');
@@ -76,8 +76,7 @@ beforeAll(async () => {
 	asked.questions.push(`How much does ${byCompany.company} owe?`);
 	questions.parameters.jsonOutput = JSON.stringify(asked);
 	writeFileSync(join(imports, 'workflow.json'), JSON.stringify(workflow));
-	n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
-	n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflow.json')}`], env);
+	importInto(n8n, env, join(imports, 'credentials.json'), join(imports, 'workflow.json'));
 	// The run's JSON is the block from a line holding only "{" to the last line holding only "}".
 	const lines = (
 		await n8nCliAsync(n8n, ['execute', `--id=${workflow.id}`, '--rawOutput'], env)

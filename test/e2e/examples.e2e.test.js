@@ -6,6 +6,7 @@ const { join } = require('node:path');
 const {
 	ensureN8n,
 	executeOutput,
+	importInto,
 	n8nCli,
 	n8nEnv,
 	prepareImports,
@@ -57,15 +58,11 @@ beforeAll(async () => {
 		apiKey: DEMO_KEY,
 		smtpPort: sim.smtpPort,
 	});
-	n8nCli(
+	importInto(
 		n8n,
-		['import:credentials', `--input=${join(folder, 'imports', 'credentials.json')}`],
 		env,
-	);
-	n8nCli(
-		n8n,
-		['import:workflow', '--separate', `--input=${join(folder, 'imports', 'workflows')}`],
-		env,
+		join(folder, 'imports', 'credentials.json'),
+		join(folder, 'imports', 'workflows'),
 	);
 });
 

@@ -9,6 +9,7 @@ const { join } = require('node:path');
 const {
 	ensureN8n,
 	executeOutput,
+	importInto,
 	n8nCli,
 	n8nEnv,
 	prepareImports,
@@ -76,15 +77,11 @@ function csvRows(text) {
 				apiKey: 'demo-key-0001',
 				smtpPort: maildev.smtpPort,
 			});
-			n8nCli(
+			importInto(
 				n8n,
-				['import:credentials', `--input=${join(folder, 'imports', 'credentials.json')}`],
 				env,
-			);
-			n8nCli(
-				n8n,
-				['import:workflow', '--separate', `--input=${join(folder, 'imports', 'workflows')}`],
-				env,
+				join(folder, 'imports', 'credentials.json'),
+				join(folder, 'imports', 'workflows'),
 			);
 		});
 

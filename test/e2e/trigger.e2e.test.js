@@ -27,13 +27,13 @@ const {
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const {
-	ROOT,
 	activateWorkflow,
 	ensureN8n,
-	n8nCli,
+	importInto,
 	n8nEnv,
 	n8nSpawn,
 	requestedVersion,
+	ROOT,
 } = require('../sandbox/n8n.js');
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
@@ -479,8 +479,7 @@ function modeTimeline(name, spec) {
 				]),
 			);
 			writeFileSync(join(imports, 'workflow.json'), JSON.stringify(workflow()));
-			n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
-			n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflow.json')}`], env);
+			importInto(n8n, env, join(imports, 'credentials.json'), join(imports, 'workflow.json'));
 			rmSync(imports, { recursive: true, force: true });
 			activateWorkflow(n8n, WORKFLOW_ID, env);
 

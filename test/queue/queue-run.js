@@ -27,7 +27,7 @@ const { join } = require('node:path');
 const {
 	activateWorkflow,
 	ensureN8n,
-	n8nCli,
+	importInto,
 	n8nEnv,
 	n8nSpawn,
 	requestedVersion,
@@ -306,8 +306,7 @@ async function main() {
 			]),
 		);
 		writeFileSync(join(imports, 'workflow.json'), JSON.stringify(workflow()));
-		n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], base);
-		n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflow.json')}`], base);
+		importInto(n8n, base, join(imports, 'credentials.json'), join(imports, 'workflow.json'));
 		rmSync(imports, { recursive: true, force: true });
 		activateWorkflow(n8n, WORKFLOW_ID, base);
 		log('workflow and credential imported, workflow published');

@@ -13,7 +13,7 @@ const {
 const {
 	activateWorkflow,
 	ensureN8n,
-	n8nCli,
+	importInto,
 	n8nEnv,
 	n8nSpawn,
 	prepareImports,
@@ -62,8 +62,7 @@ async function startMcpExample({
 		smtpPort: 25,
 	});
 	const example = workflows.find((w) => w.file === EXAMPLE);
-	n8nCli(n8n, ['import:credentials', `--input=${join(imports, 'credentials.json')}`], env);
-	n8nCli(n8n, ['import:workflow', `--input=${join(imports, 'workflows', EXAMPLE)}`], env);
+	importInto(n8n, env, join(imports, 'credentials.json'), join(imports, 'workflows', EXAMPLE));
 	activateWorkflow(n8n, example.id, env);
 
 	const logStream = createWriteStream(logFile);

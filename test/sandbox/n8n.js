@@ -8,6 +8,7 @@ const {
 	readFileSync,
 	readdirSync,
 	rmSync,
+	statSync,
 	writeFileSync,
 } = require('node:fs');
 const { delimiter, join, resolve } = require('node:path');
@@ -134,6 +135,13 @@ function n8nCli(n8n, args, env) {
 	return result.stdout;
 }
 
+/** Imports a credentials file and a workflow file or a folder of them (one workflow a file) into n8n. */
+function importInto(n8n, env, credentials, workflows) {
+	n8nCli(n8n, ['import:credentials', `--input=${credentials}`], env);
+	const separate = statSync(workflows).isDirectory() ? ['--separate'] : [];
+	n8nCli(n8n, ['import:workflow', ...separate, `--input=${workflows}`], env);
+}
+
 /**
  * What a user fills in before an example's first run, filled for the sandbox: `cdrFile` (the CDR examples'
  * CDR File node, empty in the files so that an import elsewhere fails at Read CDR File instead of reading a
@@ -248,8 +256,7 @@ function prepareSandbox(n8n, userFolder, { simulatorUrl, smtpPort, modelUrl, ext
 	const migrated = firstInstall ? migrateCustomWorkflows(n8n, env, folder, examples) : [];
 	// Installed only now: a migration that failed is tried again at the next start.
 	const packageDir = installPackage(userFolder);
-	n8nCli(n8n, ['import:credentials', `--input=${join(folder, 'credentials.json')}`], env);
-	n8nCli(n8n, ['import:workflow', '--separate', `--input=${join(folder, 'workflows')}`], env);
+	importInto(n8n, env, join(folder, 'credentials.json'), join(folder, 'workflows'));
 	return { env, imports, packageDir, migrated, ssrfNote };
 }
 
@@ -354,6 +361,7 @@ module.exports = {
 	READABLE_FOLDERS,
 	ensureN8n,
 	executeOutput,
+	importInto,
 	installPackage,
 	installedPackageDir,
 	n8nCli,
