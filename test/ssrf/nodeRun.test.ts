@@ -46,7 +46,12 @@ describeSsrf('SSRF protection on, the platform’s address blocked', () => {
 			credential: { maxConcurrency: 1 },
 		});
 		const items = jsonOf(result) as IDataObject[];
-		expect(items).toEqual([{ error: BLOCKED }, { error: BLOCKED }, { error: BLOCKED }]);
+		// The first item met it; the others were not sent, and say so.
+		const unsent = {
+			error: BLOCKED,
+			note: 'Not sent: an earlier item of this run met this failure, which every item would meet.',
+		};
+		expect(items).toEqual([{ error: BLOCKED }, unsent, unsent]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(
 			[0, 1, 2].map((item) => ({ item })),
 		);
