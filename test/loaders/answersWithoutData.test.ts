@@ -29,9 +29,9 @@ test("a customer's bundles answered without serviceBundles are a failure, not no
 		operation: 'get',
 		cid: { __rl: true, mode: 'id', value: '1001' },
 	};
-	expect(
-		await shown(() => service.options('loadOptions.getCustomerBundles', parameters)),
-	).toEqual(FAILED);
+	expect(await shown(() => service.options('loadOptions.getCustomerBundles', parameters))).toEqual(
+		FAILED,
+	);
 });
 
 test('the service list search answered without records is a failure, not no services', async () => {
