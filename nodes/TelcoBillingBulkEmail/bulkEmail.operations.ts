@@ -265,7 +265,7 @@ export const bulkEmailOperations: Operation[] = [
 		beforeRequest: countAudience,
 		sendBody: (input, before) => createBody(input, Number(before?.count)),
 		outputOf: (body, { before }) => ({ ...(body as IDataObject), confirmed_count: before?.count }),
-		output: { numbers: [...COUNT_NUMBERS, 'confirmed_count'] },
+		output: { shows: ['id'], numbers: [...COUNT_NUMBERS, 'confirmed_count'] },
 	},
 	{
 		value: 'get',

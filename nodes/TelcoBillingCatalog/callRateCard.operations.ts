@@ -244,7 +244,7 @@ export const callRateOperations: Operation[] = [
 		fields: [rateCardOptions, rateItems],
 		rules: [rateCardRule],
 		sendBody: rateCardBody,
-		output: { numbers: ['ctgid'] },
+		output: { shows: ['ctgid'], numbers: ['ctgid'] },
 	},
 	// Kept so saved workflows open and say why: the spec's callRates/post body (name, active,
 	// billing_increment, tags, international_markup_percent, callTypes[]) names no card, so a post always

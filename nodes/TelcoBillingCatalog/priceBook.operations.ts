@@ -144,7 +144,7 @@ export const priceBookOperations: Operation[] = [
 		],
 		rules: [priceBookRule],
 		sendBody: priceBookBody,
-		output: { numbers: ['id'] },
+		output: { shows: ['id'], numbers: ['id'] },
 	},
 	{
 		value: 'update',

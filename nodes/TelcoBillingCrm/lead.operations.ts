@@ -98,7 +98,8 @@ export const leadOperations: Operation[] = [
 		method: 'POST',
 		path: '/leads/add',
 		fields: [collection('Lead Fields', 'leadFields', leadFields)],
-		output: { numbers: ['id'] },
+		// "Create response (new id)": the spec names no key, so none can be required.
+		output: { shows: [], numbers: ['id'] },
 	},
 	{
 		value: 'update',

@@ -52,6 +52,6 @@ export const orderOperations: Operation[] = [
 			},
 		],
 		...withCustomerIds(orderBody),
-		output: { numbers: ['id'] },
+		output: { shows: ['id'], numbers: ['id'] },
 	},
 ];

@@ -256,7 +256,7 @@ export const customerOperations: Operation[] = [
 		flagFields: customerFlagFields,
 		// The platform answers the new customer's id as `id`; every other customer answer calls it cid.
 		outputOf: (body) => ({ ...(body as IDataObject), cid: (body as IDataObject).id }),
-		output: { numbers: ['id', 'cid'] },
+		output: { shows: ['id'], numbers: ['id', 'cid'] },
 	},
 	upsertOperation,
 	{
@@ -466,7 +466,7 @@ export const customerOperations: Operation[] = [
 			rules.date('body', 'charge_date', 'Charge Date'),
 		],
 		...withCustomerIds(),
-		output: { numbers: ['id'] },
+		output: { shows: ['id'], numbers: ['id'] },
 	},
 	{
 		value: 'updateChargeItem',

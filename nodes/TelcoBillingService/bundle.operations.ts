@@ -209,7 +209,7 @@ export const bundleOperations: Operation[] = [
 		],
 		prepare: dropBlankDates,
 		...withCustomerIds(),
-		output: { numbers: ['id'] },
+		output: { shows: ['id'], numbers: ['id'] },
 	},
 	{
 		value: 'update',

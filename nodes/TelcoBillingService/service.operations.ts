@@ -443,7 +443,7 @@ export const serviceOperations: Operation[] = [
 			statusRule,
 		],
 		...withCustomerIds(),
-		output: { numbers: ['id'] },
+		output: { shows: ['id'], numbers: ['id'] },
 	},
 	{
 		value: 'update',
@@ -571,7 +571,7 @@ export const serviceOperations: Operation[] = [
 			for (const field of ['enid', 'pid'])
 				input.body[field] = Number(String(input.body[field]).trim());
 		},
-		output: { numbers: ['id'] },
+		output: { shows: ['id'], numbers: ['id'] },
 	},
 	{
 		value: 'getRelated',

@@ -2,7 +2,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 import { runNode, shutdownEngine } from '../harness/engine';
-import { NODE_TYPES } from '../harness/tables';
+import { NODE_TYPES, ROWS } from '../harness/tables';
+import { isCreate } from '../../nodes/shared/operation/operations';
 
 /*
  * Found by a fresh-eyes review. A create whose answer the spec shows with the new record's id (`{success, id}`,
@@ -72,6 +73,19 @@ beforeEach(async () => {
 afterEach(async () => await sim.close());
 afterAll(async () => await shutdownEngine());
 
+test('every create of the tables declares what its answer shows (a root, or keys), and each that names keys is tried here', () => {
+	const creates = ROWS.filter(({ op }) => isCreate(op));
+	expect(
+		creates
+			.filter(({ op }) => op.output?.shows === undefined && !op.output?.root)
+			.map(({ op }) => op.action),
+	).toEqual([]);
+	const named = creates.filter(({ op }) => op.output?.shows?.length);
+	expect(named.map(({ node, resource, op }) => `${node} ${resource} ${op.value}`).sort()).toEqual(
+		CREATES.map(([node, resource, operation]) => `${node} ${resource} ${operation}`).sort(),
+	);
+});
+
 describe.each(CREATES.map((row) => [`${row[0]} ${row[1]} → ${row[2]}`, ...row] as const))(
 	'%s',
 	(_label, node, resource, operation, parameters) => {
@@ -95,7 +109,11 @@ describe.each(CREATES.map((row) => [`${row[0]} ${row[1]} → ${row[2]}`, ...row]
 			sim.faults.push('bare200');
 			const result = await run();
 			expect(result.items.map((item) => item.json)).toEqual([
-				expect.objectContaining({ error: expect.any(String) }),
+				expect.objectContaining({
+					error: expect.stringMatching(
+						/^The platform answered success without the \w+ the spec shows/,
+					),
+				}),
 			]);
 		});
 	},

@@ -15,7 +15,7 @@ import { isNodeWide, PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
 import { isRepeatable, writeKeysOf } from '../operation/operations';
 import type { ItemOf, Notes, Operation, OutputContext, SendOptions } from '../operation/operations';
-import { lacksRoot, RecordFailures, toRecords } from '../output/output';
+import { checkShown, lacksRoot, RecordFailures, toRecords } from '../output/output';
 import { shapeFor, shapeRecord } from '../output/simplify';
 import { outputChoiceOf } from './simplify';
 import { walkPages } from '../transport/pager';
@@ -418,6 +418,7 @@ async function outputItems(
 	};
 	const read = async () => {
 		const body = await answer();
+		checkShown(body, op.output?.shows);
 		const shaped = op.outputOf ? await op.outputOf(body, output) : body;
 		return itemsOf(item, toRecords(shaped, op.output));
 	};

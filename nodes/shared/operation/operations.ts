@@ -29,6 +29,12 @@ export interface OutputSpec {
 	 * says nothing of what the platform holds.
 	 */
 	rootGuessed?: boolean;
+	/**
+	 * Keys a success answer carries as the spec shows it (a create's new id): an answer without one says
+	 * nothing of what was written, so it is a failure whose outcome is unknown, never a created record. Every
+	 * create declares it (`isCreate`); `[]` where the spec names no key (a lead's create response).
+	 */
+	shows?: string[];
 	/** Fields the platform sends as numeric strings that users expect as numbers. */
 	numbers?: string[];
 	/**
@@ -236,6 +242,14 @@ export function isUpdate(op: Pick<Operation, 'value'>): boolean {
  */
 export function isSearch(op: Pick<Operation, 'value'>): boolean {
 	return op.value === 'search' || op.value === 'filter';
+}
+
+/**
+ * A create: its answer must show what it made (the record under `output.root`, or the keys of `output.shows`),
+ * or the item fails with the outcome unknown.
+ */
+export function isCreate(op: Pick<Operation, 'value' | 'method'>): boolean {
+	return op.method === 'POST' && (op.value === 'create' || /^add[A-Z]/.test(op.value));
 }
 
 /** Whether the operation's request may be sent again after a transient failure without changing anything. */

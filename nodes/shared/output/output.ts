@@ -116,6 +116,23 @@ export function shownList(body: unknown, key: string): IDataObject[] {
 	return value as IDataObject[];
 }
 
+/**
+ * A success answer lacking a key the spec shows it with (a create's new id): whether and what was written is
+ * unknown, so a failure that says so (not sent again, checked before a re-run), never the record made.
+ */
+export function checkShown(body: unknown, shows: string[] | undefined): void {
+	const missing = (shows ?? []).filter(
+		(key) => !isObject(body) || body[key] === undefined || body[key] === null || body[key] === '',
+	);
+	if (missing.length)
+		throw new RefusedAnswer(
+			{
+				message: `The platform answered success without the ${missing.join(' and ')} the spec shows, so what was created is unknown`,
+			},
+			'unmatched',
+		);
+}
+
 /** Turns a successful body into the records a user sees: one item per record. */
 export function toRecords(body: unknown, spec: OutputSpec = {}): IDataObject[] {
 	let records: IDataObject[];
