@@ -4,7 +4,7 @@ import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
 import { withCustomerIds } from '../shared/methods/locators';
-import { customerInPath, searchCustomers } from '../shared/operation/customerRef';
+import { customerPathRef, searchCustomers } from '../shared/operation/customerRef';
 import { pathSegment } from '../shared/input/path';
 import {
 	cidField,
@@ -275,14 +275,15 @@ export const customerOperations: Operation[] = [
 		secretFields: customerSecretFields,
 		textFields: customerTextFields,
 		flagFields: customerFlagFields,
-		// The answer names no customer. A customer ID is sent as it is (one request an item); any other
-		// reference is resolved first (the customer a path reaches, customerInPath) and its cid output.
+		// The answer names no customer. A typed customer ID is sent as it is (one request an item); one picked
+		// from the list is proven first, any other reference resolved first (customerPathRef), and its cid output.
 		// Resolved before, not after: a failed read after a saved update would report failure.
 		answerFrom: async (request, input) => {
-			const ref = String(input.path.cid).trim();
-			const { cid, pathRef } = /^\d+$/.test(ref)
-				? { cid: Number(ref), pathRef: ref }
-				: await customerInPath(request, ref);
+			const { cid, pathRef } = await customerPathRef(
+				request,
+				input.path.cid,
+				input.picked?.('cid') ?? false,
+			);
 			const answer = (await request({
 				method: 'POST',
 				url: `/customer/update/${pathSegment('cid', pathRef)}`,

@@ -22,7 +22,7 @@ import { walkPages } from '../transport/pager';
 import { checkInput, readInput } from '../operation/requestInput';
 import type { RequestInput } from '../input/rules';
 import { subjectOf } from '../operation/subject';
-import { customerInPath } from '../operation/customerRef';
+import { customerPathRef } from '../operation/customerRef';
 import { concurrencyOf, Limiter } from '../transport/limiter';
 import type { Aside } from '../transport/limiter';
 import { Turns } from '../transport/turns';
@@ -463,8 +463,10 @@ async function customerPath(
 	sent: IHttpRequestOptions,
 ): Promise<void> {
 	const ref = input.path.cid;
-	if (ref === undefined || /^\d+$/.test(String(ref).trim())) return;
-	input.path.cid = (await customerInPath(request, ref)).pathRef;
+	if (ref === undefined) return;
+	const picked = input.picked?.('cid') ?? false;
+	if (/^\d+$/.test(String(ref).trim()) && !picked) return;
+	input.path.cid = (await customerPathRef(request, ref, picked)).pathRef;
 	sent.url = fillPath(op.path, { ...input.path, page: 1 });
 }
 

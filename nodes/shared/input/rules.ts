@@ -22,6 +22,8 @@ export interface RequestInput {
 	param: (name: string, fallback?: unknown) => unknown;
 	/** Whether the user filled the parameter in (an expression, or text that is not blank), whatever it resolves to. */
 	given?: (name: string) => boolean;
+	/** Whether a resource locator's value was picked from its list (a record's own ID), not typed or mapped. */
+	picked?: (name: string) => boolean;
 }
 
 /** A rule returns the reason the input is refused, or undefined. Messages name the field and the rule. */

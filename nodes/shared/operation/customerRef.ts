@@ -305,6 +305,24 @@ export async function pathToCustomer(
 }
 
 /**
+ * The path reference for a customer's `{cid}` as the user gave it: a customer picked from the list is its ID,
+ * which is sent only once proven to reach that customer (its digits may be another customer's crm_id); typed
+ * digits are an ID, account_id or crm_id as the platform takes them (By ID says so), sent as given; anything
+ * else is found first (customerInPath).
+ */
+export async function customerPathRef(
+	request: Request,
+	ref: unknown,
+	picked: boolean,
+): Promise<{ cid: number; pathRef: string }> {
+	const given = String(ref ?? '').trim();
+	if (!/^\d+$/.test(given)) return await customerInPath(request, given);
+	if (!picked) return { cid: Number(given), pathRef: given };
+	const cid = Number(given);
+	return { cid, pathRef: await pathToCustomer(request, cid, `The customer picked, ${cid},`) };
+}
+
+/**
  * What a path's {cid} must carry to reach exactly the customer a reference names, and that customer's ID: an
  * ID, account_id or crm_id the platform resolves is sent as given (a read with it proved where a path with it
  * goes); a name's customer by its ID, once proven to reach that customer (pathToCustomer).

@@ -99,6 +99,8 @@ export function readInput(
 		...sentValues(context, op, param),
 		param,
 		given: (name) => !isBlank(parameters[name]),
+		// A locator's mode is never an expression: read as stored, not evaluated again.
+		picked: (name) => (parameters[name] as IDataObject | undefined)?.mode === 'list',
 	};
 	if (isUpdate(op))
 		for (const [field, value] of Object.entries(input.body))
