@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { melbourneWallTime } from '../shared/input/melbourne';
-import { isRefusal } from '../shared/platform/failure';
+import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
+import { shownList } from '../shared/output/output';
 import { walkPages } from '../shared/transport/pager';
 import { platformRequest } from '../shared/transport/transport';
 import type { Observation, TriggerEvent, TriggerState } from './trigger.logic';
@@ -41,6 +42,11 @@ async function campaign(
 		isRefusal(error, { errorCode: 'not_found' }) ? undefined : Promise.reject(error),
 	)) as IDataObject | undefined;
 	if (!body) return undefined;
+	// The campaign's fields are the answer itself (the spec): one without its id and status says nothing.
+	if (body.id === undefined || body.status === undefined || body.status === null)
+		throw new RefusedAnswer({
+			message: `The platform answered campaign ${id} without its id and status, so its status is unknown`,
+		});
 	const record = { ...body };
 	delete record.success;
 	delete record.description;
@@ -49,7 +55,7 @@ async function campaign(
 
 function sourceDates(body: IDataObject, watch: Watch): Map<string, string> {
 	const dates = new Map<string, string>();
-	for (const row of (body.data as IDataObject[]) ?? []) {
+	for (const row of shownList(body, 'data')) {
 		const source = String(row.source);
 		if (watch.sources.length === 0 || watch.sources.includes(source))
 			dates.set(source, String(row.latest_date));
@@ -87,7 +93,7 @@ export async function observe(
 					url: `/customer/bulk-email/page/${page}`,
 					timeout: watch.timeout,
 				})) as IDataObject;
-				const rows = (body.records as IDataObject[]) ?? [];
+				const rows = shownList(body, 'records');
 				for (const record of rows)
 					if (watched(Number(record.id))) observation.campaigns.set(Number(record.id), record);
 				return { body, rows };

@@ -68,7 +68,7 @@ export const loadOptions = {
 			method: 'GET',
 			url: '/cdr/status',
 		})) as IDataObject;
-		return ((body.data as IDataObject[]) ?? []).map((row) => ({
+		return shownList(body, 'data').map((row) => ({
 			name: String(row.source),
 			value: String(row.source),
 		}));
@@ -80,7 +80,7 @@ export const loadOptions = {
 			method: 'GET',
 			url: '/customer/bulk-email/filters',
 		})) as IDataObject;
-		return ((body.fields as IDataObject[]) ?? []).map((f) => ({
+		return shownList(body, 'fields').map((f) => ({
 			name: `${f.label} (${f.type})`,
 			value: String(f.key),
 		}));
@@ -97,7 +97,7 @@ export const loadOptions = {
 			method: 'GET',
 			url: '/customer/bulk-email/filters',
 		})) as IDataObject;
-		const chosen = ((body.fields as IDataObject[]) ?? []).find((f) => f.key === field);
+		const chosen = shownList(body, 'fields').find((f) => f.key === field);
 		const options = Array.isArray(chosen?.options) ? (chosen.options as IDataObject[]) : [];
 		if (options.length === 0) return useValue;
 		return options.map((o) => ({ name: String(o.label ?? o.key), value: String(o.key ?? '') }));
@@ -111,7 +111,7 @@ export const loadOptions = {
 			method: 'GET',
 			url: `/serviceBundles/getByCustomer/${pathSegment('cid', cid)}`,
 		})) as IDataObject;
-		return ((body.serviceBundles as IDataObject[]) ?? []).map((b) => ({
+		return shownList(body, 'serviceBundles').map((b) => ({
 			name: `${b.name} (${b.id})`,
 			value: Number(b.id),
 		}));
@@ -144,7 +144,7 @@ export const listSearch = {
 			url: '/services/search',
 			body: criteria as unknown as IDataObject,
 		})) as IDataObject;
-		const records = ((body.records as IDataObject[]) ?? []).slice(0, 200);
+		const records = shownList(body, 'records').slice(0, 200);
 		return {
 			results: records.map((s) => ({
 				name: `${s.service_num} — ${s.billing_name} (${s.id})`,

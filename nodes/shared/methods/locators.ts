@@ -7,6 +7,7 @@ import type {
 import type { RequestInput } from '../input/rules';
 import type { Operation } from '../operation/operations';
 import { pathSegment } from '../input/path';
+import { shownList } from '../output/output';
 import { CUSTOMER_FORMS, customerIdOf, sameName } from '../operation/customerRef';
 import { isRefusal } from '../platform/failure';
 import type { Request } from '../operation/customerRef';
@@ -137,7 +138,7 @@ export async function findCustomers(
 	get: (url: string) => Promise<IDataObject>,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const all = ((await get('/customer/getAll')).records as IDataObject[] | undefined) ?? [];
+	const all = shownList(await get('/customer/getAll'), 'records');
 	const text = (filter ?? '').trim();
 	// The platform searches 3 characters or more; shorter, the first 100 customers.
 	if (text.length < 3) return { results: all.slice(0, 100).map(customerItem) };
@@ -149,10 +150,7 @@ export async function findCustomers(
 			counted.set(
 				company,
 				get(`/customer/search/company/${pathSegment('company', company)}`).then(
-					(body) =>
-						((body.records as IDataObject[] | undefined) ?? []).filter((r) =>
-							sameName(r.company, company),
-						).length,
+					(body) => shownList(body, 'records').filter((r) => sameName(r.company, company)).length,
 					() => 0,
 				),
 			);
@@ -165,11 +163,12 @@ export async function findCustomers(
 		// A search finding nobody may answer "no customer found" (the spec shows neither form): no one.
 		const body = await get(`/customer/search/${field}/${pathSegment('value', text)}`).catch(
 			(error: unknown) => {
-				if (isRefusal(error, { message: 'no customer found' })) return {} as IDataObject;
+				if (isRefusal(error, { message: 'no customer found' }))
+					return { records: [] } as IDataObject;
 				throw error;
 			},
 		);
-		for (const record of (body.records as IDataObject[] | undefined) ?? []) {
+		for (const record of shownList(body, 'records')) {
 			if (record.cid !== undefined && record.cid !== null && record.cid !== '') {
 				add(customerItem(record));
 				continue;
