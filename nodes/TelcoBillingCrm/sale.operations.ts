@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { toPlatformDateTime } from '../shared/input/dates';
 import { customerLocator, withCustomerIds } from '../shared/methods/locators';
-import type { Operation } from '../shared/operation/operations';
+import type { Operation, OutputContext } from '../shared/operation/operations';
+import { RefusedAnswer } from '../shared/platform/failure';
 import { fixedRows, isBlank } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
 import { productRows } from './crm.fields';
@@ -143,6 +144,39 @@ const saleRule: Rule = (input) => {
 	return undefined;
 };
 
+/**
+ * The item sends one sale, so its answer must hold that sale's result, and, when a payment was attached (any
+ * use but a plain sale), the payment's result: "plus paymentResult when a payment was attached". Without them
+ * the answer says nothing of what was recorded or taken; a failed result is the per-record failure toRecords
+ * reports.
+ */
+function saleAnswer(body: unknown, { input }: OutputContext): unknown {
+	const results = (body as IDataObject | undefined)?.results;
+	if (!Array.isArray(results)) return body;
+	if (results.length === 0)
+		throw new RefusedAnswer(
+			{
+				message:
+					'The platform answered the sale with no result for it, so whether it was recorded is unknown',
+			},
+			'unmatched',
+		);
+	if (input.param('use', 'sale') === 'sale') return body;
+	const unpaid = (results as IDataObject[]).find(
+		(result) => result?.success !== false && result?.paymentResult === undefined,
+	);
+	if (unpaid)
+		throw new RefusedAnswer(
+			{
+				message:
+					`The platform recorded the sale (invoice ${String(unpaid.iid)}) but answered no paymentResult, so ` +
+					'whether the payment was taken is unknown',
+			},
+			'unmatched',
+		);
+	return body;
+}
+
 export const saleOperations: Operation[] = [
 	{
 		value: 'create',
@@ -193,6 +227,7 @@ export const saleOperations: Operation[] = [
 		],
 		rules: [productRowsRule, paymentTypesRule, saleRule],
 		...withCustomerIds(saleBody),
+		outputOf: saleAnswer,
 		output: {
 			root: 'results',
 			numbers: ['cid', 'iid', 'payment_id', 'amount', 'balance', 'surcharge'],

@@ -5,5 +5,5 @@
 export function rewritingProxy(
 	target: () => string,
 	picks: (method: string, url: string) => boolean,
-	rewrite: (body: any) => unknown,
+	rewrite: (body: import('n8n-workflow').IDataObject) => unknown,
 ): Promise<{ url: string; close: () => Promise<void> }>;

@@ -35,7 +35,11 @@ test('a sale with payment whose result carries no paymentResult is not output as
 	const result = await through(
 		(body) => ({
 			...body,
-			results: (body.results as IDataObject[]).map(({ paymentResult: _dropped, ...rest }) => rest),
+			results: (body.results as IDataObject[]).map((result) => {
+				const rest = { ...result };
+				delete rest.paymentResult;
+				return rest;
+			}),
 		}),
 		{
 			use: 'saleWithPayment',
