@@ -319,7 +319,7 @@ export async function customerPathRef(
 	if (!/^\d+$/.test(given)) return await customerInPath(request, given);
 	if (!picked) return { cid: Number(given), pathRef: given };
 	const cid = Number(given);
-	return { cid, pathRef: await pathToCustomer(request, cid, `The customer picked, ${cid},`) };
+	return { cid, pathRef: await pathToCustomer(request, cid, 'The customer picked from the list') };
 }
 
 /**
