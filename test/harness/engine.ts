@@ -99,6 +99,8 @@ export interface RunOptions {
 	/** Files per input item, by binary property. */
 	inputFiles?: Array<Record<string, InputFile>>;
 	continueOnFail?: boolean;
+	/** The node's On Error setting, where a test needs one other than Continue On Fail's regular output. */
+	onError?: INode['onError'];
 	/** The node's version in the workflow (1 unless given: what saved workflows hold). */
 	typeVersion?: number;
 	/**
@@ -138,6 +140,7 @@ function buildWorkflow(
 		| 'input'
 		| 'inputFiles'
 		| 'continueOnFail'
+		| 'onError'
 		| 'otherCredentials'
 		| 'typeVersion'
 		| 'asTool'
@@ -174,6 +177,7 @@ function buildWorkflow(
 			),
 		},
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.onError ? { onError: options.onError } : {}),
 	};
 	const workflow = new Workflow({
 		id: 'test-workflow',
