@@ -164,6 +164,9 @@ export class FileImport {
 			summary.json.error = failure.message;
 			summary.json.lastAcknowledgedRow = failure.context.lastAcknowledgedRow as number;
 			summary.json.resumeAtRow = failure.context.resumeAtRow as number;
+			// n8n sends an item to the error output only with its error attached (keeping only the message, which
+			// says where to resume): a file stopped part-way is a failure, never a success filed as done.
+			if (this.context.getNode().onError === 'continueErrorOutput') summary.error = failure;
 		}
 		if (this.refusedCsv.length > 1) {
 			summary.binary = {

@@ -150,8 +150,10 @@ async function update(request: Request, cid: number | string, body: IDataObject)
 
 /**
  * Customers with the email, ignoring case. On a platform whose search compares case, a customer stored as
- * "Accounts@…" is not found by "accounts@…": before anything is created, the row's company and surname
- * are searched too, and a record found there with the email (ignoring case) is the customer.
+ * "Accounts@…" is not found by "accounts@…": before anything is created, the address in lower and upper case,
+ * the row's company and its surname are searched too, and every record found there with the email (ignoring
+ * case) is taken, so two customers holding it in different cases are both seen (and the row refused), never
+ * the first found alone.
  */
 async function withEmail(
 	request: Request,
@@ -163,21 +165,26 @@ async function withEmail(
 		sameEmail(r.email, email),
 	);
 	if (found.length || !beforeCreating) return found;
-	// Stored addresses are most often lower case; then the row's company and surname.
-	const lower = email.toLowerCase();
+	const spellings = [...new Set([email.toLowerCase(), email.toUpperCase()])].filter(
+		(spelt) => spelt !== email,
+	);
 	const others: Array<[string, string]> = [
-		...(lower !== email ? [['email', lower] as [string, string]] : []),
+		...spellings.map((spelt) => ['email', spelt] as [string, string]),
 		['company', String(body.company ?? '').trim()],
 		['surname', String(body.surname ?? '').trim()],
 	];
+	// One record a customer: the same customer found by two searches is the same record.
+	const seen = new Map<string, IDataObject>();
 	for (const [field, value] of others) {
 		if (value.length < 3) continue;
-		const more = (await searchCustomers(request, field, value)).filter((r) =>
-			sameEmail(r.email, email),
-		);
-		if (more.length) return more;
+		for (const record of await searchCustomers(request, field, value))
+			if (sameEmail(record.email, email))
+				seen.set(
+					JSON.stringify([record.cid, record.email, record.company, record.name, record.surname]),
+					record,
+				);
 	}
-	return [];
+	return [...seen.values()];
 }
 
 /**
@@ -266,7 +273,8 @@ interface Done {
  */
 async function byKnownId(request: Request, input: RequestInput, body: IDataObject): Promise<Done> {
 	const ref = knownOf(input);
-	const cid = /^\d+$/.test(ref)
+	const digits = /^\d+$/.test(ref);
+	const cid = digits
 		? Number(ref)
 		: await customerIdFor(request, ref).catch((error: unknown) => {
 				if (!isRefusal(error, { message: 'no customer found' })) throw error;
@@ -293,7 +301,9 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 	// Nothing seems to differ: believed once the record is proven this customer's, and then nothing is written.
 	if (record && Object.keys(changes.body).length === 0) {
 		const match = await matchOf(request, record, email);
-		if (match.cid === cid) return { action: 'unchanged', cid, pathRef: ref, record };
+		// Nothing written, no path used: a later row of the run that writes proves the path itself.
+		if (match.cid === cid)
+			return { action: 'unchanged', cid, pathRef: digits ? undefined : ref, record };
 		changes.why =
 			`nothing seemed to differ, but the customer with the email ${email} could not be proven to be ` +
 			`customer ${cid} (${match.why ?? `it is customer ${String(match.cid)}`}), so every field was written`;
@@ -301,12 +311,16 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 	// Something differs: the whole row is written to the ID's customer, so nothing rests on whose record the
 	// search found (one request, no proof needed). `changed` names what differed from that record.
 	const changed = Object.keys(changes.body);
-	// The ID as the row gives it: the platform takes it in a path as it took it in the read.
-	await update(request, ref, body);
+	// An account_id or crm_id goes as given: the read with it proved where a path with it goes. An ID's digits
+	// may be another customer's crm_id (which wins the spec leaves open): proven to reach this customer first.
+	const pathRef = digits
+		? await pathToCustomer(request, cid, 'The row’s Billing Customer ID')
+		: ref;
+	await update(request, pathRef, body);
 	return {
 		action: 'updated',
 		cid,
-		pathRef: ref,
+		pathRef,
 		record: { ...(record ?? {}), ...body },
 		extra: {
 			...written({ ...changes, body }),

@@ -42,4 +42,8 @@ test('a file stopped by a failed batch goes to the Error output, not the Success
 		success: 0,
 		failure: 1,
 	});
+	// n8n keeps only the error's message on its error output: where to resume is in it.
+	expect(String(failure![0].json.error)).toMatch(
+		/Last row acknowledged: 4\. To resume, set Start at Row to 5\./,
+	);
 });
