@@ -150,8 +150,8 @@ async function update(request: Request, cid: number | string, body: IDataObject)
 
 /**
  * Customers with the email, ignoring case. On a platform whose search compares case, a customer stored as
- * "Accounts@…" is not found by "accounts@…": before anything is created, the address in lower and upper case,
- * the row's company and its surname are searched too, and every record found there with the email (ignoring
+ * "Accounts@…" is not found by "accounts@…": before anything is created, the address in lower and upper case
+ * (on such a platform), the row's company and its surname are searched too, and every record found there with the email (ignoring
  * case) is taken, so two customers holding it in different cases are both seen (and the row refused), never
  * the first found alone.
  */
@@ -165,9 +165,10 @@ async function withEmail(
 		sameEmail(r.email, email),
 	);
 	if (found.length || !beforeCreating) return found;
-	const spellings = [...new Set([email.toLowerCase(), email.toUpperCase()])].filter(
-		(spelt) => spelt !== email,
-	);
+	// Other spellings only where search compares case: elsewhere the search as given found every one.
+	const spellings = (await searchComparesCase(request))
+		? [...new Set([email.toLowerCase(), email.toUpperCase()])].filter((spelt) => spelt !== email)
+		: [];
 	const others: Array<[string, string]> = [
 		...spellings.map((spelt) => ['email', spelt] as [string, string]),
 		['company', String(body.company ?? '').trim()],
