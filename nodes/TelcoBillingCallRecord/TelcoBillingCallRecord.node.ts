@@ -5,7 +5,7 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { labelSubtitle } from '../shared/declarative/describe';
+import { labelSubtitle } from '../shared/tableNode/describe';
 import { CREDENTIAL_TYPE } from '../shared/transport/transport';
 import { pathSegment } from '../shared/input/path';
 import { addMany, getPrices } from './cdr.batches';

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { collection, loadedOptions } from '../shared/declarative/describe';
+import { collection, loadedOptions } from '../shared/tableNode/describe';
 import type { Operation } from '../shared/operation/operations';
 import { fixedRows, isBlank } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { listCallTypes } from '../shared/methods/callTypes';
 import type { Operation } from '../shared/operation/operations';
-import { loadedOptions } from '../shared/declarative/describe';
+import { loadedOptions } from '../shared/tableNode/describe';
 
 export const callTypeOperations: Operation[] = [
 	{

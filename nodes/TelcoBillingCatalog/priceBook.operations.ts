@@ -4,7 +4,7 @@ import { readBackSaved } from './catalog.readBack';
 import { fixedRows, isBlank, rules } from '../shared/input/rules';
 import { decimalText, exactNumber } from '../shared/input/money';
 import type { RequestInput, Rule } from '../shared/input/rules';
-import { loadedOptions } from '../shared/declarative/describe';
+import { loadedOptions } from '../shared/tableNode/describe';
 
 const priceBookItems: INodeProperties = {
 	displayName: 'Items',

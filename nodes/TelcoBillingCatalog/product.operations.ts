@@ -1,5 +1,5 @@
 import type { Operation } from '../shared/operation/operations';
-import { loadedOptions } from '../shared/declarative/describe';
+import { loadedOptions } from '../shared/tableNode/describe';
 
 export const productOperations: Operation[] = [
 	{

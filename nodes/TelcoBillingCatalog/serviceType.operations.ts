@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { collection, loadedOptions } from '../shared/declarative/describe';
+import { collection, loadedOptions } from '../shared/tableNode/describe';
 import type { Operation } from '../shared/operation/operations';
 
 const TYPE_NUMBERS = [

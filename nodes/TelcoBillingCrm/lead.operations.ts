@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/declarative/describe';
+import { bodyField, collection } from '../shared/tableNode/describe';
 import type { Operation } from '../shared/operation/operations';
 import { readBack } from '../shared/operation/readBack';
 import type { RequestInput } from '../shared/input/rules';

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { bodyField } from '../shared/declarative/describe';
+import { bodyField } from '../shared/tableNode/describe';
 import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { Rule } from '../shared/input/rules';

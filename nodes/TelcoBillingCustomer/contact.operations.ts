@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/declarative/describe';
+import { bodyField, collection } from '../shared/tableNode/describe';
 import type { Operation, RecordShape } from '../shared/operation/operations';
 
 // Simplified (a new node's default, and a tool's): the person and how to reach them, not their date of birth.

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { customerLocator } from '../shared/methods/locators';
-import { bodyField } from '../shared/declarative/describe';
+import { bodyField } from '../shared/tableNode/describe';
 
 /** Customer record fields accepted by customer/add and customer/update, alphabetical as n8n lists them. */
 export const customerRecordFields: INodeProperties[] = [

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { bodyField, collection } from '../shared/declarative/describe';
+import { bodyField, collection } from '../shared/tableNode/describe';
 import { isRefusal, PlatformRequestError, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';

@@ -4,10 +4,10 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { tableNode } from '../shared/declarative/node';
-import { runTables } from '../shared/declarative/execute';
-import type { Tables } from '../shared/declarative/execute';
-import { describeResource, operationSubtitle } from '../shared/declarative/describe';
+import { tableNode } from '../shared/tableNode/node';
+import { runTables } from '../shared/tableNode/itemLoop';
+import type { Tables } from '../shared/tableNode/itemLoop';
+import { describeResource, operationSubtitle } from '../shared/tableNode/describe';
 import { qualificationOperations } from './qualification.operations';
 
 /** The node's operations, by resource: what its editor shows and what it runs. */

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { collection, loadedMultiOptions } from '../shared/declarative/describe';
+import { collection, loadedMultiOptions } from '../shared/tableNode/describe';
 import type { Operation } from '../shared/operation/operations';
 import { isBlank, isCalendarDate } from '../shared/input/rules';
 import { DATE_TIME_HINT } from '../shared/input/dates';

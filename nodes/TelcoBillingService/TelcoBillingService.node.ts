@@ -5,10 +5,10 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { listSearch, loadOptions } from '../shared/methods/loaders';
-import { tableNode } from '../shared/declarative/node';
-import { runTables } from '../shared/declarative/execute';
-import type { Tables } from '../shared/declarative/execute';
-import { describeResource, operationSubtitle } from '../shared/declarative/describe';
+import { tableNode } from '../shared/tableNode/node';
+import { runTables } from '../shared/tableNode/itemLoop';
+import type { Tables } from '../shared/tableNode/itemLoop';
+import { describeResource, operationSubtitle } from '../shared/tableNode/describe';
 import { bundleOperations } from './bundle.operations';
 import { serviceOperations } from './service.operations';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds } from '../shared/methods/locators';
-import { bodyField, collection } from '../shared/declarative/describe';
+import { bodyField, collection } from '../shared/tableNode/describe';
 import type { Operation } from '../shared/operation/operations';
 import { readBack } from '../shared/operation/readBack';
 import { isBlank, rules } from '../shared/input/rules';

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { bodyField } from '../shared/declarative/describe';
+import { bodyField } from '../shared/tableNode/describe';
 
 export const SERVICE_STATUS_OPTIONS = [
 	{ name: 'Active', value: 'active', description: 'Billed normally' },

@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { customerLocator, withCustomerIds, serviceLocator } from '../shared/methods/locators';
-import { bodyField, collection } from '../shared/declarative/describe';
+import { bodyField, collection } from '../shared/tableNode/describe';
 import type { Notes, Operation, RecordShape, SendOptions } from '../shared/operation/operations';
 import { findFailure } from '../shared/platform/envelope';
 import { RecordFailures } from '../shared/output/output';

@@ -6,7 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { labelSubtitle } from '../shared/declarative/describe';
+import { labelSubtitle } from '../shared/tableNode/describe';
 import { toSafeError } from '../shared/output/errors';
 import { loadOptions } from '../shared/methods/loaders';
 import { splitList } from '../shared/input/rules';

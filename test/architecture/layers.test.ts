@@ -8,7 +8,7 @@ const LAYERS = [
 	['transport'],
 	['operation'],
 	['output'],
-	['declarative', 'methods'],
+	['tableNode', 'methods'],
 ];
 const levelOf = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder));
 

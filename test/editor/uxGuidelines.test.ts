@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyCollection, INodeType } from 'n8n-workflow';
 import { TelcoBillingApi } from '../../credentials/TelcoBillingApi.credentials';
 import { TelcoBillingPortalLoginApi } from '../../credentials/TelcoBillingPortalLoginApi.credentials';
-import { SIMPLIFY_SINCE } from '../../nodes/shared/declarative/node';
+import { SIMPLIFY_SINCE } from '../../nodes/shared/tableNode/node';
 import { MELBOURNE_TODAY_EXPRESSION } from '../../nodes/shared/input/melbourne';
 import { PACKAGE_NODES } from './packageNodes';
 

@@ -2,7 +2,7 @@ import { useCustomer } from '../kits/customer';
 const { node, customer } = useCustomer();
 
 // Found by a fresh-eyes review (issue 31): a node that stops throws the first failure in input order, naming the items already
-// written (declarative/stopped.ts). An item still on its way when an earlier item failed, whose own write then
+// written (tableNode/stopped.ts). An item still on its way when an earlier item failed, whose own write then
 // failed after it may have been carried out (an answer lost: "may or may not have been carried out"), is in
 // neither: its failure is dropped (only the first stop is thrown) and `written` holds successes only. The
 // user is told nothing of a payment that may have been taken, and runs the workflow again.

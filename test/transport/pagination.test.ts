@@ -1,7 +1,7 @@
 import type { INodeType } from 'n8n-workflow';
-import { tableNode } from '../../nodes/shared/declarative/node';
-import { runTables } from '../../nodes/shared/declarative/execute';
-import { describeResource } from '../../nodes/shared/declarative/describe';
+import { tableNode } from '../../nodes/shared/tableNode/node';
+import { runTables } from '../../nodes/shared/tableNode/itemLoop';
+import { describeResource } from '../../nodes/shared/tableNode/describe';
 import type { Operation } from '../../nodes/shared/operation/operations';
 import { jsonOf, useNode } from '../harness/nodeRunner';
 
