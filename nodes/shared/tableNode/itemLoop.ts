@@ -36,6 +36,8 @@ import {
 import type { RequestSettings } from '../transport/transport';
 import { stoppedDescription, writtenOf } from './stopped';
 import type { Written } from './stopped';
+import { EarlierTries } from './earlierTries';
+import type { Tried } from './earlierTries';
 
 // The largest page the query-paged listings accept (serviceType/search: limit at most 100).
 const QUERY_PAGE_SIZE = 100;
@@ -55,6 +57,9 @@ interface Item extends ItemOf {
 	before?: IDataObject;
 	/** The item's place among the node run's items writing the same records. */
 	turn?: Turn;
+	/** How its writes ended: one was answered; one's answer was lost (the platform may have carried it out). */
+	wrote?: boolean;
+	lost?: boolean;
 }
 
 /**
@@ -78,6 +83,12 @@ class NodeRun {
 	/** A failure every item would meet (a refused key), once one item has met it: nothing more is sent. */
 	private nodeWide?: PlatformRequestError;
 
+	/** What earlier tries of this node run wrote (n8n's re-runs): a write's items only. */
+	readonly tries?: EarlierTries;
+
+	/** Items whose writes an earlier try made, given again from its output. */
+	private replayed = 0;
+
 	private constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly op: Operation,
@@ -85,6 +96,8 @@ class NodeRun {
 		private readonly secrets: string[],
 	) {
 		this.limiter = new Limiter(concurrencyOf(settings.credentialData?.data?.maxConcurrency));
+		if (!isRepeatable(op))
+			this.tries = EarlierTries.of(context, settings.credentialData?.data?.apiKey);
 	}
 
 	static async start(context: IExecuteFunctions, op: Operation): Promise<NodeRun> {
@@ -111,7 +124,7 @@ class NodeRun {
 	async all(): Promise<INodeExecutionData[]> {
 		const count = this.context.getInputData().length;
 		const outputs: Array<Promise<INodeExecutionData[]>> = [];
-		if (!this.context.continueOnFail() && !isRepeatable(this.op)) {
+		if (!this.context.continueOnFail() && !this.asTool && !isRepeatable(this.op)) {
 			const items = Array.from({ length: count }, (_, index) => this.read(index));
 			const refused = items.find((item) => item.refusal);
 			if (refused)
@@ -133,6 +146,15 @@ class NodeRun {
 			}
 		}
 		const done = await Promise.all(outputs);
+		if (this.replayed)
+			this.context.addExecutionHints({
+				message:
+					`${this.replayed} item${this.replayed === 1 ? ' was' : 's were'} written by an earlier try of this ` +
+					'node (Retry On Fail, or a failed execution retried): the output shown is that try’s, and nothing ' +
+					'was sent again for them.',
+				type: 'info',
+				location: 'outputPane',
+			});
 		if (this.stopping) throw this.stopError();
 		return done.flat();
 	}
@@ -186,9 +208,52 @@ class NodeRun {
 		return { ...this.settings, itemIndex, secrets };
 	}
 
+	/** How the item's writes end is noted, for what n8n's next try of the node must not send again. */
+	private noteWrites(item: Item): void {
+		item.settings.onWrite = (outcome) => {
+			if (outcome === 'answered') item.wrote = true;
+			else item.lost = true;
+		};
+	}
+
+	/**
+	 * An item an earlier try of this node run wrote, as this try gives it: its output again, or its failure,
+	 * never its write again. A write whose answer was lost is tried afresh only by an operation that looks
+	 * before it writes (Create or Update matches again, and writes only what the platform does not hold).
+	 */
+	private async again(item: Item, tried: Tried): Promise<INodeExecutionData[] | undefined> {
+		if (tried.state === 'done') {
+			this.replayed++;
+			const items = tried.json.map((json) => ({ json, pairedItem: { item: item.index } }));
+			this.written.push(writtenOf(item.index, items));
+			return items;
+		}
+		if (tried.state === 'lost' && this.op.value === 'upsert') return undefined;
+		const failure = new PlatformRequestError(
+			this.context.getNode(),
+			{
+				message: tried.message,
+				kind: 'earlierTry',
+				uncertain: tried.state === 'lost',
+				preface:
+					tried.state === 'lost'
+						? 'The earlier try lost the write’s answer.'
+						: 'The earlier try’s write was carried out, then the item failed.',
+			},
+			item.index,
+		);
+		if (tried.state === 'lost') item.lost = true;
+		else item.wrote = true;
+		return await this.failed(item, failure);
+	}
+
 	/** The item's requests, once its turn has come and a place is free; its failure as the node would have it. */
 	private async send(item: Item): Promise<INodeExecutionData[]> {
 		if (item.refusal) return await this.failed(item, item.refusal);
+		const tried = this.tries?.find(item.index);
+		const given = tried && (await this.again(item, tried));
+		if (given) return given;
+		if (this.tries) this.noteWrites(item);
 		// Taken now, in input order, before any item waits.
 		const keys = writeKeysOf(this.op, item.input);
 		item.turn = keys.length ? this.turns.take(keys) : undefined;
@@ -203,7 +268,10 @@ class NodeRun {
 				try {
 					const items = await itemsFor(item);
 					const shaped = this.op.shapeItems ? await this.op.shapeItems(items, item) : items;
-					if (!isRepeatable(this.op)) this.written.push(writtenOf(item.index, shaped));
+					if (this.tries) {
+						this.written.push(writtenOf(item.index, shaped));
+						this.tries.done(item.index, shaped);
+					}
 					return shaped;
 				} catch (error) {
 					return await this.failed(item, error);
@@ -235,6 +303,8 @@ class NodeRun {
 		// The record named beside a terse answer is the user's input: the key may be typed there too.
 		const subject = subjectOf(op, item.input);
 		const safe = toSafeError(context.getNode(), error, item.index, secrets, subject);
+		if (item.wrote || item.lost)
+			this.tries?.failed(item.index, item.wrote ? 'written' : 'lost', safe.message);
 		if (isNodeWide(safe) && !this.nodeWide) {
 			this.nodeWide = safe as PlatformRequestError;
 			context.addExecutionHints({
@@ -338,7 +408,13 @@ export async function runTables(
 			`The operation "${operation}" is not one of ${resource}'s`,
 		);
 	const run = await NodeRun.start(context, op);
-	return [await run.all()];
+	let output: INodeExecutionData[] | undefined;
+	try {
+		output = await run.all();
+		return [output];
+	} finally {
+		run.tries?.settle(output);
+	}
 }
 
 function notesOf(item: Item): Notes {

@@ -55,6 +55,11 @@ export interface RequestSettings {
 	aside?: Aside;
 	/** The input item the request is for, named in its error. */
 	itemIndex?: number;
+	/**
+	 * Told how a write ended (a request not `repeatable`): answered, or its answer lost so that the platform may
+	 * or may not have carried it out. What an item wrote is remembered across n8n's re-runs of the node.
+	 */
+	onWrite?: (outcome: 'answered' | 'lost') => void;
 }
 
 /**
@@ -186,7 +191,10 @@ export async function platformRequest(
 		record.tries++;
 		sent++;
 		const outcome = await sendOnce(context, request, settings);
-		if ('body' in outcome) return outcome.body;
+		if ('body' in outcome) {
+			if (!repeatable) settings.onWrite?.('answered');
+			return outcome.body;
+		}
 		const { failure, askedMs } = outcome;
 		if (failure.webPage && failure.httpCode === '200') webPages++;
 		const wait = backoffMs(policy, record.tries, askedMs);
@@ -197,13 +205,11 @@ export async function platformRequest(
 		if (!again) {
 			// Every answer a website's page: the Base URL is wrong, whatever the platform's health.
 			const told = webPages === sent ? wrongBaseUrl(failure) : failure;
+			const uncertain = !repeatable && mayHaveApplied(failure);
+			if (uncertain) settings.onWrite?.('lost');
 			throw await failed(
 				context,
-				{
-					...told,
-					tries: { count: record.tries, waitedMs: record.waitedMs },
-					uncertain: !repeatable && mayHaveApplied(failure),
-				},
+				{ ...told, tries: { count: record.tries, waitedMs: record.waitedMs }, uncertain },
 				settings,
 			);
 		}
