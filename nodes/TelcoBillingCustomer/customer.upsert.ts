@@ -258,7 +258,7 @@ async function checkOnlyOne(
 interface Done {
 	action: 'created' | 'updated' | 'unchanged';
 	cid?: number;
-	/** What a path to this customer carries: a reference proven to reach it (customerInPath). */
+	/** What a path to this customer carries: a reference proven to reach it (CustomerIdentity.pathRef). */
 	pathRef?: string;
 	/** The customer as the platform has it now, as far as its answers show. */
 	record: IDataObject;

@@ -31,7 +31,8 @@ function withCards() {
 describe('Retry On Fail never sends a write again', () => {
 	test('a payment whose answer was lost is not charged again by the next try', async () => {
 		withCards();
-		node.sim().faults.push('failAfterWrite');
+		// The customer's balance read passes; the payment is stored and its answer lost.
+		node.sim().faults.push('pass', 'failAfterWrite');
 		const result = await node.run(payment, {
 			input: [{ cid: '1001', amount: 7 }],
 			settings: { retryOnFail: true, maxTries: 3 },
@@ -42,9 +43,9 @@ describe('Retry On Fail never sends a write again', () => {
 		expect(String(result.error?.description)).toMatch(/earlier try/);
 	});
 
-	test('two items, the second refused by the platform: the retry does not charge the first again', async () => {
+	test('two items, the second no customer: the run stops before the first payment, every try', async () => {
 		withCards();
-		// 1099 is no customer: the platform refuses the second payment ("no customer found").
+		// 1099 is no customer: the platform would refuse the second payment ("no customer found").
 		const result = await node.run(payment, {
 			input: [
 				{ cid: '1001', amount: 7 },
@@ -52,8 +53,27 @@ describe('Retry On Fail never sends a write again', () => {
 			],
 			settings: { retryOnFail: true, maxTries: 3 },
 		});
-		expect(paymentsOf(1001)).toHaveLength(1);
+		expect(paymentsOf(1001)).toHaveLength(0);
 		expect(result.error?.message).toMatch(/no customer found/i);
+		expect(result.error?.context?.itemIndex).toBe(1);
+		expect(node.sim().requests.filter((request) => request.method === 'POST')).toEqual([]);
+	});
+
+	test('two items, the second refused at its payment: the retry does not charge the first again', async () => {
+		withCards();
+		// The second customer has no card on file: the platform refuses its payment, after the first was made.
+		node.sim().state.customers.find((one) => one.cid === 1002)!.card_token = '';
+		const result = await node.run(payment, {
+			input: [
+				{ cid: '1001', amount: 7 },
+				{ cid: '1002', amount: 8 },
+			],
+			settings: { retryOnFail: true, maxTries: 3 },
+		});
+		expect(paymentsOf(1001)).toHaveLength(1);
+		expect(paymentsOf(1002)).toHaveLength(0);
+		expect(result.error).toBeDefined();
+		expect(String(result.error?.description)).toMatch(/\[item 0\]/);
 	});
 
 	test('under Continue, a first item that failed makes n8n run the node again: the others are not charged again', async () => {
@@ -117,7 +137,7 @@ describe('A failed execution retried from the executions list never sends a writ
 	test('a payment whose answer was lost stays unsent in the retried execution, saying why', async () => {
 		withCards();
 		const sim = node.sim();
-		sim.faults.push('failAfterWrite');
+		sim.faults.push('pass', 'failAfterWrite');
 		const input = [{ cid: '1001', amount: 7 }];
 		const first = await node.run(payment, { input });
 		expect(first.error).toBeDefined();

@@ -252,6 +252,11 @@ export function isCreate(op: Pick<Operation, 'value' | 'method'>): boolean {
 	return op.method === 'POST' && (op.value === 'create' || /^add[A-Z]/.test(op.value));
 }
 
+/** A write with an amount (a payment, a charge, a sale): its customer is proven before the run's first write. */
+export function movesMoney(op: Pick<Operation, 'method' | 'value' | 'moneyFields'>): boolean {
+	return !isRepeatable(op) && (op.moneyFields ?? []).length > 0;
+}
+
 /** Whether the operation's request may be sent again after a transient failure without changing anything. */
 export function isRepeatable(op: Pick<Operation, 'method' | 'value'>): boolean {
 	return op.method === 'GET' ? !GET_WRITES.has(op.value) : POST_READS.has(op.value);

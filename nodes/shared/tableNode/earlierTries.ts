@@ -58,17 +58,20 @@ export class EarlierTries {
 		return tried && tried.input === this.fingerprint(index) ? tried : undefined;
 	}
 
+	// An item is fingerprinted only when its record is kept for a next try (settle): a run that ends well,
+	// as most do, pays nothing for it.
+
 	get count(): number {
 		return Object.keys(this.tried).length;
 	}
 
 	done(index: number, items: INodeExecutionData[]): void {
 		const json = items.map((item) => item.json);
-		this.tried[String(index)] = { state: 'done', input: this.fingerprint(index), json };
+		this.tried[String(index)] = { state: 'done', input: '', json };
 	}
 
 	failed(index: number, state: 'lost' | 'written', message: string): void {
-		this.tried[String(index)] = { state, input: this.fingerprint(index), message };
+		this.tried[String(index)] = { state, input: '', message };
 	}
 
 	/**
@@ -80,5 +83,8 @@ export class EarlierTries {
 			output === undefined ||
 			(this.context.getNode().retryOnFail === true && output[0]?.json?.error !== undefined);
 		if (!again) delete (this.context.getContext('node') as IDataObject)[keyOf(this.context)];
+		else
+			for (const [index, tried] of Object.entries(this.tried))
+				if (tried.input === '') tried.input = this.fingerprint(Number(index));
 	}
 }

@@ -10,10 +10,10 @@ import type {
 import { recordItems, toSafeError } from '../output/errors';
 import { failureOfItem } from '../output/items';
 import { aiArguments, inToolTerms } from '../output/toolTerms';
-import { NOTHING_SENT } from '../input/rules';
+import { isBlank, NOTHING_SENT } from '../input/rules';
 import { isNodeWide, PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
-import { isRepeatable, writeKeysOf } from '../operation/operations';
+import { isRepeatable, movesMoney, writeKeysOf } from '../operation/operations';
 import type { ItemOf, Notes, Operation, OutputContext, SendOptions } from '../operation/operations';
 import { checkShown, lacksRoot, RecordFailures, toRecords } from '../output/output';
 import { shapeFor, shapeRecord } from '../output/simplify';
@@ -22,7 +22,7 @@ import { walkPages } from '../transport/pager';
 import { checkInput, readInput } from '../operation/requestInput';
 import type { RequestInput } from '../input/rules';
 import { subjectOf } from '../operation/subject';
-import { customerPathRef } from '../operation/customerRef';
+import { CustomerIdentity } from '../operation/customerRef';
 import { concurrencyOf, Limiter } from '../transport/limiter';
 import type { Aside } from '../transport/limiter';
 import { Turns } from '../transport/turns';
@@ -60,6 +60,8 @@ interface Item extends ItemOf {
 	/** How its writes ended: one was answered; one's answer was lost (the platform may have carried it out). */
 	wrote?: boolean;
 	lost?: boolean;
+	/** The item's customers, by reference: each resolved once, and used by its every path, body and request. */
+	customers: Map<string, CustomerIdentity>;
 }
 
 /**
@@ -129,6 +131,8 @@ class NodeRun {
 			const refused = items.find((item) => item.refusal);
 			if (refused)
 				throw toSafeError(this.context.getNode(), refused.refusal, refused.index, this.secrets);
+			await this.proveCustomers(items);
+			if (this.stopping) throw this.stopError();
 			for (const item of items) outputs.push(this.send(item));
 		} else {
 			const ahead = new Window(2 * this.limiter.limit);
@@ -196,16 +200,40 @@ class NodeRun {
 				op,
 				once,
 				settings: this.itemSettings(index, secrets(input)),
+				customers: new Map(),
 			};
 		} catch (refusal) {
 			input ??= { path: {}, body: {}, qs: {}, param: (_name, fallback) => fallback };
-			return { index, input, context, op, once, settings: this.itemSettings(index, []), refusal };
+			const settings = this.itemSettings(index, []);
+			return { index, input, context, op, once, settings, refusal, customers: new Map() };
 		}
 	}
 
 	private itemSettings(itemIndex: number, secrets: string[]): RequestSettings {
 		// The values of the operation's secret body fields are kept out of its errors.
 		return { ...this.settings, itemIndex, secrets };
+	}
+
+	/**
+	 * Before the first write of a run that stops on a failure: every item's customer resolved (and, where money
+	 * moves, proven to exist), so that a customer the platform does not know stops the run with nothing sent,
+	 * not after the items before it were charged. The resolutions are the ones the items then send with.
+	 */
+	private async proveCustomers(items: Item[]): Promise<void> {
+		const proving = items.map(
+			async (item) =>
+				await this.limiter.run(async (aside) => {
+					if (this.stopping || this.tries?.find(item.index)) return;
+					item.settings = { ...item.settings, aside };
+					try {
+						for (const { identity } of customersOf(item))
+							if (!identity.typedDigits || movesMoney(this.op)) await identity.cid();
+					} catch (error) {
+						await this.failed(item, error);
+					}
+				}),
+		);
+		await Promise.all(proving);
 	}
 
 	/** How the item's writes end is noted, for what n8n's next try of the node must not send again. */
@@ -431,7 +459,65 @@ function senderFor(item: Item) {
 		);
 	const once = async <T>(key: string, make: () => Promise<T>) =>
 		await item.once(key, make, item.settings.aside);
-	return Object.assign(send, { once });
+	const customer = (ref: unknown, picked: boolean) => identityOf(item, ref, picked);
+	return Object.assign(send, { once, customer });
+}
+
+/** The item's one identity for a customer reference: made once, whichever request first needs it. */
+function identityOf(item: Item, ref: unknown, picked: boolean): CustomerIdentity {
+	const given = String(ref ?? '').trim();
+	// A picked value is a customer ID from the list; anything else in a picker was typed over it.
+	const fromList = picked && /^\d+$/.test(given);
+	const key = `${fromList ? 'picked' : 'given'} ${given}`;
+	let identity = item.customers.get(key);
+	if (!identity) {
+		identity = new CustomerIdentity(senderFor(item), given, fromList);
+		item.customers.set(key, identity);
+	}
+	return identity;
+}
+
+/**
+ * The customer references an item's request carries: its path's {cid}, and every `cid` of its body (the
+ * spec's name for a customer's ID wherever it appears). The Customer field's own value counts as picked when
+ * it came from the list.
+ */
+function customersOf(item: Item): Array<{ identity: CustomerIdentity; inPath: boolean }> {
+	const { op, input } = item;
+	const found: Array<{ identity: CustomerIdentity; inPath: boolean }> = [];
+	const picked = (ref: unknown) =>
+		(input.picked?.('cid') ?? false) &&
+		String(ref ?? '').trim() === String(input.param('cid', '') ?? '').trim();
+	if (/\{cid\}/.test(op.path) && !isBlank(input.path.cid))
+		found.push({
+			identity: identityOf(item, input.path.cid, picked(input.path.cid)),
+			inPath: true,
+		});
+	const body = requestOf(item).body;
+	for (const element of Array.isArray(body) ? body : [body])
+		if (isObject(element) && !isBlank(element.cid))
+			found.push({ identity: identityOf(item, element.cid, picked(element.cid)), inPath: false });
+	return found;
+}
+
+/** A body with each `cid` the integer ID of the item's customer it names (CustomerIdentity). */
+async function withCustomerIds(item: Item, body: unknown): Promise<unknown> {
+	const { input } = item;
+	const picked = (ref: unknown) =>
+		(input.picked?.('cid') ?? false) &&
+		String(ref ?? '').trim() === String(input.param('cid', '') ?? '').trim();
+	const resolve = async (element: unknown) =>
+		isObject(element) && !isBlank(element.cid)
+			? { ...element, cid: await identityOf(item, element.cid, picked(element.cid)).cid() }
+			: element;
+	if (!Array.isArray(body)) return await resolve(body);
+	const resolved: unknown[] = [];
+	for (const element of body) resolved.push(await resolve(element));
+	return resolved;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -527,22 +613,12 @@ async function readPages(item: Item, sent: IHttpRequestOptions): Promise<INodeEx
 	return itemsOf(item, records);
 }
 
-/**
- * A customer in the path given by anything but its ID (an account_id, a company or person name, as a model
- * fills it) is looked up first: an account_id or crm_id goes as given, a name as its customer's ID once proven to
- * reach that customer (customerInPath), and one that is no customer's, or several customers', stops before any
- * write.
- */
-async function customerPath(
-	request: ReturnType<typeof senderFor>,
-	{ op, input }: Item,
-	sent: IHttpRequestOptions,
-): Promise<void> {
-	const ref = input.path.cid;
-	if (ref === undefined) return;
-	const picked = input.picked?.('cid') ?? false;
-	if (/^\d+$/.test(String(ref).trim()) && !picked) return;
-	input.path.cid = (await customerPathRef(request, ref, picked)).pathRef;
+/** The path's {cid} as the item's customer identity carries it (CustomerIdentity.pathRef). */
+async function customerPath(item: Item, sent: IHttpRequestOptions): Promise<void> {
+	const { op, input } = item;
+	if (!/\{cid\}/.test(op.path) || isBlank(input.path.cid)) return;
+	const [inPath] = customersOf(item).filter((found) => found.inPath);
+	input.path.cid = await inPath.identity.pathRef();
 	sent.url = fillPath(op.path, { ...input.path, page: 1 });
 }
 
@@ -563,8 +639,8 @@ async function itemsFor(item: Item): Promise<INodeExecutionData[]> {
 	const { op, input } = item;
 	const request = senderFor(item);
 	const sent = requestOf(item);
-	// An operation assembled from its own requests resolves its customer itself (Customer Update).
-	if (!op.answerFrom) await customerPath(request, item, sent);
+	// An operation assembled from its own requests resolves its customer itself (request.customer).
+	if (!op.answerFrom) await customerPath(item, sent);
 	if (op.list === 'paged') return await readPages(item, sent);
 	if (op.answerFrom)
 		return itemsOf(item, toRecords(await op.answerFrom(request, input, notesOf(item)), op.output));
@@ -578,6 +654,7 @@ async function itemsFor(item: Item): Promise<INodeExecutionData[]> {
 		if (op.sendBody && op.method !== 'GET')
 			sent.body = op.sendBody(input, item.before) as IDataObject;
 	}
+	if (sent.body !== undefined) sent.body = (await withCustomerIds(item, sent.body)) as IDataObject;
 	const repeatable = isRepeatable(op);
 	return await outputItems(
 		item,
