@@ -1,11 +1,10 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NODE_TYPES } from '../harness/tables';
-import { runNode } from '../harness/engine';
+import { runNode, shutdownEngine } from '../harness/engine';
 import { DEMO_KEY } from '../harness/nodeRunner';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 import type { Traits } from '../simulator/traits';
-import { shutdownEngine } from '../harness/engine';
 
 // Found by a review: a customer picked from the list is proven before its ID goes into a {cid} path, but a cid
 // in a request BODY was still looked up through customer/balance/{digits}, and the body got whichever customer
