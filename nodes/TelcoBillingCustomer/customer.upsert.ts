@@ -517,6 +517,7 @@ export const upsertOperation: Operation = {
 		'creates when the match is in doubt',
 	method: 'POST',
 	path: '/customer/add',
+	readsBeforeWriting: true,
 	fields: upsertFields,
 	rules: [
 		...matchRules,

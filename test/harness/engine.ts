@@ -127,6 +127,8 @@ export interface RunResult {
 	run: IRun;
 	/** The node's main output items (empty when the node failed). */
 	items: INodeExecutionData[];
+	/** Every output of the node (the error output second, under On Error "continue using error output"). */
+	outputs: INodeExecutionData[][];
 	/** The node's error, as the engine stored it in the run data. */
 	error?: Error & { description?: string; context?: IDataObject; httpCode?: string | null };
 }
@@ -286,6 +288,7 @@ async function execute(
 	return {
 		run,
 		items: task?.data?.main?.[0] ?? [],
+		outputs: (task?.data?.main ?? []).map((output) => output ?? []),
 		error: (task?.error ?? run.data.resultData.error) as RunResult['error'],
 	};
 }

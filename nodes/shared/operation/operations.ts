@@ -135,6 +135,12 @@ export interface OperationSpec {
 	secretFields?: string[];
 	/** The credential the requests go through, when not the API credential (the portal login's). */
 	credential?: string;
+	/**
+	 * Its writes follow from what it reads first (Create or Update matches the customer, then writes only what
+	 * the platform does not hold): after a write whose answer was lost, the item may be run again, since its
+	 * reads then find what the lost write did. Any other write whose answer was lost is never sent again.
+	 */
+	readsBeforeWriting?: true;
 }
 
 /**

@@ -256,7 +256,7 @@ class NodeRun {
 			this.written.push(writtenOf(item.index, items));
 			return items;
 		}
-		if (tried.state === 'lost' && this.op.value === 'upsert') return undefined;
+		if (tried.state === 'lost' && this.op.readsBeforeWriting) return undefined;
 		const failure = new PlatformRequestError(
 			this.context.getNode(),
 			{
