@@ -128,9 +128,8 @@ class NodeRun {
 		const outputs: Array<Promise<INodeExecutionData[]>> = [];
 		if (!this.context.continueOnFail() && !this.asTool && !isRepeatable(this.op)) {
 			const items = Array.from({ length: count }, (_, index) => this.read(index));
-			const refused = items.find((item) => item.refusal);
-			if (refused)
-				throw toSafeError(this.context.getNode(), refused.refusal, refused.index, this.secrets);
+			const refused = items.filter((item) => item.refusal);
+			if (refused.length) throw this.refusedError(refused, count);
 			await this.proveCustomers(items);
 			if (this.stopping) throw this.stopError();
 			for (const item of items) outputs.push(this.send(item));
@@ -386,6 +385,34 @@ class NodeRun {
 					'Not sent: an earlier item of this run met this failure, which every item would meet.',
 			},
 			item.index,
+		);
+	}
+
+	/**
+	 * Why a write that checks every item first sends nothing: one refusal as it is, several counted, the first
+	 * ten named with their reasons (as n8n numbers items, and as rows are counted), so a sync's bad rows are
+	 * fixed in one go rather than one a run.
+	 */
+	private refusedError(refused: Item[], count: number): Error {
+		const node = this.context.getNode();
+		const errors = refused.map(({ refusal, index }) =>
+			toSafeError(node, refusal, index, this.secrets),
+		);
+		if (errors.length === 1) return errors[0];
+		const named = refused
+			.slice(0, 10)
+			.map(({ index }, at) => `[item ${index}] (row ${index + 1}) ${errors[at].message}`)
+			.join('; ');
+		const more = refused.length > 10 ? `; and ${refused.length - 10} more` : '';
+		return new NodeOperationError(
+			node,
+			`${refused.length} of ${count} items were refused; nothing was sent`,
+			{
+				itemIndex: refused[0].index,
+				description:
+					`${named}${more}. ${NOTHING_SENT} Fix these items, or set On Error to Continue (using error ` +
+					'output) to send the others and get each refusal as an item.',
+			},
 		);
 	}
 
