@@ -114,6 +114,11 @@ export async function searchCustomers(
  * A customer made by an earlier item of the run is not on it; every match found on it is confirmed by a
  * search made at the time, which is.
  */
+/** The customer list as the platform holds it now, not as the run first read it (a customer made since is on it). */
+export async function customerListNow(request: Request): Promise<IDataObject[]> {
+	return await recordsOf(request, '/customer/getAll');
+}
+
 export async function customerList(request: Request): Promise<IDataObject[]> {
 	const read = async () => await recordsOf(request, '/customer/getAll');
 	return request.once ? await request.once('customer list', read) : await read();
@@ -160,8 +165,8 @@ export interface RecordMatch {
 }
 
 /**
- * The customer a search record describes. The spec's search record carries no cid, the customer list
- * does, by company: the record is a listed customer only when its company is that one customer's on the
+ * The customer a search record describes (on `list`, the customer list as read now, where given). The spec's
+ * search record carries no cid, the customer list does, by company: the record is a listed customer only when its company is that one customer's on the
  * list AND a search by the company finds this record alone (`same` tells it), so no customer, listed or
  * not (the list holds active customers only), shares the company. Both compare by the one rule: a company
  * that differs in case or spacing is another company. Anything else is no answer: a write must never
@@ -171,6 +176,7 @@ export async function customerOfRecord(
 	request: Request,
 	record: IDataObject,
 	same: (record: IDataObject) => boolean,
+	list?: IDataObject[],
 ): Promise<RecordMatch> {
 	const company = text(record.company);
 	if (company.length < 3)
@@ -181,7 +187,7 @@ export async function customerOfRecord(
 					? 'it has no company to find it by on the customer list'
 					: `its company "${company}" is too short to search by (3 characters or more)`,
 		};
-	const candidates = (await customerList(request)).filter((customer) =>
+	const candidates = (list ?? (await customerList(request))).filter((customer) =>
 		sameName(customer.company, company),
 	);
 	if (candidates.length !== 1)
