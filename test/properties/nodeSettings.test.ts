@@ -8,6 +8,7 @@ import { NODE_TYPES, ROWS } from '../harness/tables';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 import { faultSchedule, faultShares } from './platform';
+import { parametersFor, prepareFor, WRITE_NEEDS } from '../harness/writeParameters';
 import { propertySettings } from './settings';
 
 /*
@@ -23,180 +24,32 @@ import { propertySettings } from './settings';
 
 afterAll(async () => await shutdownEngine());
 
-interface Need {
-	/** The parameters, or made from the seeded platform (a contact, a bundle of a customer). */
-	parameters: INodeParameters | ((sim: Simulator) => INodeParameters);
-	prepare?: (sim: Simulator) => void;
-	/** The operation the spec gives no way to carry out: refused before any request, every time. */
-	refused?: true;
-}
-
-const product = { product: [{ pid: 1, quantity: 1 }] };
-
-/** What each write needs on the seeded platform. A new write row must say, or the first test fails. */
-const NEEDS: Record<string, Need> = {
-	'account requestReset': { parameters: { username: 'sandbox.portal@telco-billing.example' } },
-	'account confirmReset': {
-		parameters: {
-			token: 'a'.repeat(64),
-			password: 'brand-new-pass',
-			password_confirm: 'brand-new-pass',
-		},
-		prepare: (sim) =>
-			sim.state.resetTokens.set('a'.repeat(64), {
-				username: sim.state.portalUsers[0].username,
-				expires: Date.now() + 3_600_000,
-			}),
-	},
-	'demo reset': { parameters: { confirmReset: true } },
-	'campaign create': {
-		parameters: {
-			subject: 'Outage notice',
-			content: 'Hello',
-			customerIds: '1001',
-			guard: 'automatic',
-		},
-	},
-	'campaign cancel': {
-		parameters: { campaignId: '501' },
-		prepare: (sim) => {
-			const [customer] = sim.state.customers.filter((c) => c.deptid === 1 && c.email);
-			sim.state.bulkEmail.create(1, 'Queued', 'Hello', [customer], null);
-		},
-	},
-	'priceBook create': { parameters: { name: 'Property Book' } },
-	'priceBook update': { parameters: { priceBookId: 1, name: 'Property Book' } },
-	'callRate create': { parameters: { cardFields: { name: 'Property Card' } } },
-	'callRate update': {
-		parameters: { ctgid: 1, cardFields: { name: 'Property Card' } },
-		refused: true,
-	},
-	'lead create': {
-		parameters: { leadFields: { company: 'Property Leads', email: 'p@example.com' } },
-	},
-	'lead update': { parameters: { lid: '3001', updateFields: { notes: 'Called back' } } },
-	'order create': { parameters: { cid: '1001', products: product } },
-	'sale create': {
-		parameters: {
-			use: 'sale',
-			cid: '1001',
-			date: '2026-11-20',
-			products: { product: [{ pid: 1, price: 10, quantity: 1 }] },
-		},
-	},
-	'timeline upsert': {
-		parameters: { module: 'customers', recordId: '1001', title: 'Call', description: 'Called' },
-	},
-	'customer create': {
-		parameters: { customerFields: { company: 'Property Pty Ltd', email: 'p@x.example' } },
-	},
-	'customer upsert': {
-		parameters: {
-			matchOn: 'email',
-			email: 'property.upsert@example.com',
-			customerFields: { company: 'Property Upsert Pty Ltd', name: 'Pat', surname: 'Lee' },
-		},
-	},
-	'customer update': { parameters: { cid: '1001', updateFields: { mobile: '0400123456' } } },
-	'customer takePayment': { parameters: { cid: '1001', amount: 5, pay_with: 'card_on_file' } },
-	'customer recordExternalPayment': {
-		parameters: { cid: '1001', transaction_id: 'tx-settings', amount: 5 },
-	},
-	'customer addChargeItem': {
-		parameters: { cid: '1001', chargeFields: { description: 'Property charge', amount: 5 } },
-	},
-	'customer updateChargeItem': {
-		parameters: (sim) => ({
-			itemId: String(sim.state.chargeItems.find((item) => item.deptid === 1)!.id),
-			chargeUpdateFields: { description: 'Changed' },
-		}),
-		prepare: (sim) => {
-			sim.state.chargeItems.push({
-				...sim.state.chargeItems[0],
-				id: 99001,
-				deptid: 1,
-				cid: 1001,
-			});
-		},
-	},
-	'customer setCreditManagement': { parameters: { cid: '1001', status: '1' } },
-	'contact create': {
-		parameters: { cid: '1001', contactFields: { first_name: 'Pat', last_name: 'Lee' } },
-	},
-	'contact update': {
-		parameters: (sim) => ({
-			...contactOf(sim),
-			updateFields: { mobile: '0400123456' },
-		}),
-	},
-	'contact delete': { parameters: contactOf },
-	'service create': {
-		parameters: {
-			cid: '1001',
-			servicetype: 1,
-			service_num: '0399990001',
-			start_date: '2026-11-20',
-		},
-	},
-	'service update': {
-		parameters: { serviceId: '20001', updateFields: { billing_name: 'Main line' } },
-	},
-	'service addMiscCharge': { parameters: { enid: '20001', pid: 1, charge_date: '2026-11-20' } },
-	'service applyEtf': { parameters: { serviceId: '20001' } },
-	'service applyEtfMany': { parameters: { serviceIds: '20001' } },
-	'bundle create': { parameters: { cid: '1001', name: 'Property Pack' } },
-	'bundle update': {
-		parameters: { cid: '1002', bundleId: 40009, name: 'Property Pack' },
-		prepare: (sim) =>
-			sim.state.bundles.push({
-				id: 40009,
-				deptid: 1,
-				cid: 1002,
-				name: 'Team Pack',
-				active: 1,
-				date_started: '2026-01-01',
-				date_ended: null,
-				included_usage_type: 1,
-				included_value: 50,
-				monthly_cost: 10,
-				call_types: [],
-				charges: [],
-			}),
-	},
-};
-
-/** A seeded contact of the department, by its customer and its ID. */
-function contactOf(sim: Simulator): INodeParameters {
-	const customers = new Set(sim.state.customers.filter((c) => c.deptid === 1).map((c) => c.cid));
-	const contact = sim.state.contacts.find((one) => customers.has(one.cid))!;
-	return { cid: String(contact.cid), contactId: String(contact.id) };
-}
-
 const writes = ROWS.filter(({ op }) => !isRepeatable(op));
 
-const LOCATORS = new Set(['cid', 'serviceId', 'enid']);
-
-/** The row's parameters: locators as n8n stores them, every scalar by $fromAI when run as a tool. */
+/** The row's parameters (parametersFor), every value a model fills given by $fromAI when run as a tool. */
 function parametersOf(
-	{ resource, op }: (typeof writes)[number],
+	row: (typeof writes)[number],
 	asTool: boolean,
 	sim: Simulator,
 ): { parameters: INodeParameters; args: Record<string, unknown> } {
-	const need = NEEDS[`${resource} ${op.value}`];
-	const parameters = typeof need.parameters === 'function' ? need.parameters(sim) : need.parameters;
-	const out: INodeParameters = { resource, operation: op.value };
+	const parameters = parametersFor(row, sim);
 	const args: Record<string, unknown> = {};
-	const fieldTypes = new Map((op.fields ?? []).map((field) => [field.name, field.type]));
-	for (const [name, value] of Object.entries(parameters)) {
+	if (!asTool) return { parameters, args };
+	const fieldTypes = new Map((row.op.fields ?? []).map((field) => [field.name, field.type]));
+	for (const [name, stored] of Object.entries(parameters)) {
+		const locator = typeof stored === 'object' && stored !== null && '__rl' in stored;
+		const value = locator ? (stored as { value: unknown }).value : stored;
 		// What a model fills: values, not the choices that shape the operation (the user sets those).
-		const scalar =
+		const filled =
 			(typeof value === 'string' || typeof value === 'number') &&
+			!['resource', 'operation'].includes(name) &&
 			!['options', 'boolean'].includes(fieldTypes.get(name) ?? '');
-		const given = asTool && scalar ? `={{ $fromAI("${name}Arg", "", "string") }}` : value;
-		if (asTool && scalar) args[`${name}Arg`] = value;
-		out[name] = LOCATORS.has(name) ? { __rl: true, mode: 'id', value: given as string } : given;
+		if (!filled) continue;
+		args[`${name}Arg`] = value;
+		const expression = `={{ $fromAI("${name}Arg", "", "string") }}`;
+		parameters[name] = locator ? { __rl: true, mode: 'id', value: expression } : expression;
 	}
-	return { parameters: out, args };
+	return { parameters, args };
 }
 
 /** A request the platform acts on by changing something: what must never arrive twice for one item. */
@@ -266,7 +119,7 @@ function baseline(row: (typeof writes)[number]): Promise<Baseline> {
 			(async () => {
 				const sim = await startSimulator();
 				try {
-					NEEDS[key].prepare?.(sim);
+					prepareFor(row, sim);
 					const result = await runNode({
 						nodeType: NODE_TYPES[row.node],
 						parameters: parametersOf(row, false, sim).parameters,
@@ -274,7 +127,7 @@ function baseline(row: (typeof writes)[number]): Promise<Baseline> {
 					});
 					const made = counts(writesOf(sim));
 					const keyed = sim.requests.every((request) => request.url.startsWith(`/${DEMO_KEY}/`));
-					if (NEEDS[key].refused) return { writes: made, keyed };
+					if (WRITE_NEEDS[key].refused) return { writes: made, keyed };
 					if (result.error) throw new Error(`${key}: a clean run failed: ${result.error.message}`);
 					if (made.size === 0) throw new Error(`${key}: a clean run wrote nothing`);
 					return { writes: made, keyed };
@@ -288,14 +141,14 @@ function baseline(row: (typeof writes)[number]): Promise<Baseline> {
 
 test('every write of the table is held to these properties', () => {
 	expect(writes.map(({ resource, op }) => `${resource} ${op.value}`).sort()).toEqual(
-		Object.keys(NEEDS).sort(),
+		Object.keys(WRITE_NEEDS).sort(),
 	);
 });
 
 async function check(row: (typeof writes)[number], drawn: Drawn): Promise<void> {
 	const sim = await startSimulator();
 	try {
-		NEEDS[`${row.resource} ${row.op.value}`].prepare?.(sim);
+		prepareFor(row, sim);
 		sim.modes.retryAfter = 1;
 		sim.faults.push(...drawn.faults);
 		if (drawn.keyRefused) sim.state.keys.get(DEMO_KEY)!.disabled = true;
