@@ -161,12 +161,14 @@ async function matchOf(request: Request, record: IDataObject, email: string): Pr
  * again after a failure that lost its answer (repeatable), where a create never is.
  */
 async function update(request: Request, cid: number | string, body: IDataObject): Promise<void> {
+	// A Dry Run decides the update as a real run does, and stops short of sending it.
+	if (request.preview) return;
 	const options = {
 		method: 'POST' as const,
 		url: `/customer/update/${pathSegment('cid', cid)}`,
 		body,
 	};
-	await request({ ...options, repeatable: true } as typeof options);
+	await request({ ...options, repeatable: true, changes: true } as typeof options);
 }
 
 /**
@@ -445,6 +447,8 @@ async function byEmailSearch(
 }
 
 async function create(request: Request, email: string, body: IDataObject): Promise<Done> {
+	// A Dry Run cannot know the ID the platform would give the customer.
+	if (request.preview) return { action: 'created', record: body };
 	const add = async () =>
 		(await request({ method: 'POST', url: '/customer/add', body })) as IDataObject;
 	// A failure that says nothing of whether it was carried out is looked into; any other is the item's failure.
@@ -615,14 +619,16 @@ async function byEmailAddress(
 		const fingerprint = fingerprintOf(body);
 		if (Object.keys(changes.body).length === 0)
 			return outcome('unchanged', cid, note.customer as IDataObject, { ...same, fingerprint });
-		if (!cid)
+		if (!cid && !request.preview)
 			throw inconclusive(
 				`Item ${String(note.item)} of this run has the same email, and which customer has it cannot be ` +
 					`told; nothing was updated for this item: ${REFERENCE_HINT}`,
 			);
 		const pathRef = note.pathRef
 			? String(note.pathRef)
-			: await pathToCustomer(request, cid, `Item ${String(note.item)}’s customer`);
+			: cid
+				? await pathToCustomer(request, cid, `Item ${String(note.item)}’s customer`)
+				: '';
 		await update(request, pathRef, changes.body);
 		note.pathRef = pathRef;
 		note.customer = { ...(note.customer as IDataObject), ...changes.body };
@@ -659,7 +665,7 @@ async function byEmailAddress(
 		customer: done.record,
 		given: Object.keys(body),
 	});
-	if (done.action === 'created') {
+	if (done.action === 'created' && !request.preview) {
 		const found = await checkOnlyOne(request, Number(done.cid), emailOf(input), body).catch(
 			(error: unknown) => {
 				// Later items of the run with this email meet the same doubt rather than write to one of two.
@@ -706,8 +712,23 @@ export const upsertOperation: Operation = {
 		byEmail(input)
 			? [emailKey(input), ...(knownOf(input) ? [idKey(knownOf(input))] : [])]
 			: [`customer ${String(input.param('customerRef', '')).trim()}`],
-	answerFrom: async (request, input, notes) =>
-		byEmail(input)
+	answerFrom: async (request, input, notes) => {
+		const done = byEmail(input)
 			? await byEmailAddress(request, input, notes)
-			: await byReference(request, input),
+			: await byReference(request, input);
+		return (request as Request).preview ? previewed(done) : done;
+	},
 };
+
+const WOULD: Record<string, string> = {
+	created: 'wouldCreate',
+	updated: 'wouldUpdate',
+	rewritten: 'wouldRewrite',
+};
+
+/** A Dry Run's item: what the row would do, said as such; an unchanged row is unchanged either way. */
+function previewed(done: IDataObject): IDataObject {
+	const action = WOULD[String(done.action)] ?? done.action;
+	const { written, ...rest } = done;
+	return { ...rest, action, dryRun: true, ...(written ? { wouldWrite: written } : {}) };
+}

@@ -10,6 +10,8 @@ export type Request = ((options: IHttpRequestOptions) => Promise<unknown>) & {
 	once?: <T>(key: string, make: () => Promise<T>) => Promise<T>;
 	/** The item's one identity for a customer reference (CustomerIdentity), made once an item. */
 	customer?: (ref: unknown, picked: boolean) => CustomerIdentity;
+	/** A Dry Run: a write sent through it is not sent (the operation says what it would write). */
+	preview?: boolean;
 };
 
 /** What a customer field accepts, said wherever a person or a model is told what to give. */

@@ -67,6 +67,11 @@ export interface ShapesBy {
 export interface SendOptions extends IHttpRequestOptions {
 	/** Whether sending it again after a transient failure is harmless; by default, a GET is. */
 	repeatable?: boolean;
+	/**
+	 * Whether it changes what the platform holds, where `repeatable` does not say (an update sent again sets the
+	 * same values: repeatable, and still a write). A Dry Run sends none of these.
+	 */
+	changes?: boolean;
 }
 
 /** What `outputOf` may read besides the answer. */
@@ -261,6 +266,11 @@ export function isCreate(op: Pick<Operation, 'value' | 'method'>): boolean {
 /** A write with an amount (a payment, a charge, a sale): its customer is proven before the run's first write. */
 export function movesMoney(op: Pick<Operation, 'method' | 'value' | 'moneyFields'>): boolean {
 	return !isRepeatable(op) && (op.moneyFields ?? []).length > 0;
+}
+
+/** Whether an update runs as a preview (its Dry Run option): decided as in a real run, nothing written. */
+export function isDryRun(op: Pick<Operation, 'value'>, input: RequestInput): boolean {
+	return isUpdate(op) && input.param('dryRun', false) === true;
 }
 
 /** Whether the operation's request may be sent again after a transient failure without changing anything. */

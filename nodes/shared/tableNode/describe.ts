@@ -19,6 +19,23 @@ function show(resource: string, operation: string, own?: IDisplayOptions): IDisp
 	};
 }
 
+/**
+ * Every update, by its kind (`isUpdate`): a preview of what it would write. Added by the table, never by a row,
+ * so no update can be without it.
+ */
+function dryRunField(resource: string, operation: string): INodeProperties {
+	return {
+		displayName: 'Dry Run',
+		name: 'dryRun',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to decide everything as a real run would (match, compare, prove) and output what each item ' +
+			'would write and why, writing nothing. Preview a sync against production before running it.',
+		displayOptions: show(resource, operation),
+	};
+}
+
 function listFields(resource: string, operation: string): INodeProperties[] {
 	return [
 		{
@@ -123,6 +140,7 @@ export function describeResource(
 			displayOptions: show(resource, op.value, field.displayOptions),
 		})),
 		...(op.list ? listFields(resource, op.value) : []),
+		...(isUpdate(op) ? [dryRunField(resource, op.value)] : []),
 		...simplifyFields(op.output?.simplify).map((field) => ({
 			...field,
 			displayOptions: show(resource, op.value, field.displayOptions),

@@ -13,7 +13,7 @@ import { aiArguments, inToolTerms } from '../output/toolTerms';
 import { isBlank, NOTHING_SENT } from '../input/rules';
 import { isNodeWide, PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
-import { isRepeatable, movesMoney, writeKeysOf } from '../operation/operations';
+import { isDryRun, isRepeatable, movesMoney, writeKeysOf } from '../operation/operations';
 import type { ItemOf, Notes, Operation, OutputContext, SendOptions } from '../operation/operations';
 import { checkShown, lacksRoot, RecordFailures, toRecords } from '../output/output';
 import { shapeFor, shapeRecord } from '../output/simplify';
@@ -62,6 +62,15 @@ interface Item extends ItemOf {
 	lost?: boolean;
 	/** The item's customers, by reference: each resolved once, and used by its every path, body and request. */
 	customers: Map<string, CustomerIdentity>;
+	/** A Dry Run: everything decided as in a real run, no write sent. */
+	preview?: boolean;
+}
+
+/** A write a Dry Run did not send: what the item outputs instead. */
+class WouldSend extends Error {
+	constructor(readonly request: IHttpRequestOptions) {
+		super('Dry Run: not sent');
+	}
 }
 
 /**
@@ -200,6 +209,7 @@ class NodeRun {
 				once,
 				settings: this.itemSettings(index, secrets(input)),
 				customers: new Map(),
+				preview: isDryRun(op, input),
 			};
 		} catch (refusal) {
 			input ??= { path: {}, body: {}, qs: {}, param: (_name, fallback) => fallback };
@@ -293,9 +303,12 @@ class NodeRun {
 				if (this.nodeWide) return await this.failed(item, this.notSent(item, this.nodeWide));
 				item.settings = { ...item.settings, aside };
 				try {
-					const items = await itemsFor(item);
+					const items = await itemsFor(item).catch((error: unknown) => {
+						if (error instanceof WouldSend) return [previewOf(item, error.request)];
+						throw error;
+					});
 					const shaped = this.op.shapeItems ? await this.op.shapeItems(items, item) : items;
-					if (this.tries) {
+					if (this.tries && !item.preview) {
 						this.written.push(writtenOf(item.index, shaped));
 						this.tries.done(item.index, shaped);
 					}
@@ -478,16 +491,43 @@ function notesOf(item: Item): Notes {
 
 /** Sends a further request of this item through the operation's credential, judged like every other. */
 function senderFor(item: Item) {
-	const send = async ({ repeatable, ...options }: SendOptions, preface?: string) =>
-		await platformRequest(
+	const send = async ({ repeatable, changes, ...options }: SendOptions, preface?: string) => {
+		const method = options.method ?? 'GET';
+		if (item.preview && (changes ?? !(repeatable ?? method === 'GET')))
+			throw new WouldSend({ ...options, method });
+		return await platformRequest(
 			item.context,
-			{ ...options, method: options.method ?? 'GET' },
+			{ ...options, method },
 			{ ...item.settings, preface, ...(repeatable === undefined ? {} : { repeatable }) },
 		);
+	};
 	const once = async <T>(key: string, make: () => Promise<T>) =>
 		await item.once(key, make, item.settings.aside);
 	const customer = (ref: unknown, picked: boolean) => identityOf(item, ref, picked);
-	return Object.assign(send, { once, customer });
+	return Object.assign(send, { once, customer, preview: item.preview === true });
+}
+
+/** What a Dry Run item says it would send: the request as it would leave, its secret fields masked. */
+function previewOf(item: Item, request: IHttpRequestOptions): INodeExecutionData {
+	const secret = new Set(item.op.secretFields ?? []);
+	const mask = (body: unknown): unknown =>
+		Array.isArray(body)
+			? body.map(mask)
+			: isObject(body)
+				? Object.fromEntries(
+						Object.entries(body).map(([key, value]) => [key, secret.has(key) ? '***' : value]),
+					)
+				: body;
+	return {
+		json: {
+			dryRun: true,
+			action: 'wouldSend',
+			method: request.method ?? 'GET',
+			path: request.url,
+			...(request.body === undefined ? {} : { body: mask(request.body) as IDataObject }),
+		},
+		pairedItem: { item: item.index },
+	};
 }
 
 /** The item's one identity for a customer reference: made once, whichever request first needs it. */
@@ -683,6 +723,7 @@ async function itemsFor(item: Item): Promise<INodeExecutionData[]> {
 	}
 	if (sent.body !== undefined) sent.body = (await withCustomerIds(item, sent.body)) as IDataObject;
 	const repeatable = isRepeatable(op);
+	if (item.preview && !repeatable) return [previewOf(item, sent)];
 	return await outputItems(
 		item,
 		async () => await platformRequest(item.context, sent, { ...item.settings, repeatable }),
