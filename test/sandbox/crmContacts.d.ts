@@ -1,0 +1,10 @@
+/** One generated CRM contact, and what it is meant to test. */
+export interface CrmContact {
+	row: Record<string, string | number | null>;
+	intent: Record<string, unknown>;
+}
+export const CONTACTS: number;
+export const CONTACTS_TABLE: string;
+export function crmContacts(seed?: number): CrmContact[];
+export function insertSql(rows: Array<Record<string, unknown>>): string;
+export function literal(value: unknown): string;
