@@ -218,6 +218,7 @@ async function customersNamed(
 	request: Request,
 	name: string,
 	all: IDataObject[],
+	near: IDataObject[] = [],
 ): Promise<Map<string, IDataObject>> {
 	const found = new Map<string, IDataObject>();
 	const add = (customer: IDataObject) => found.set(String(customer.cid), customer);
@@ -247,8 +248,14 @@ async function customersNamed(
 				(r) => sameName(`${text(r.name)} ${text(r.surname)}`, name.replace(/\s+/g, ' ')),
 			]);
 	}
+	const person = (record: IDataObject) => `${text(record.name)} ${text(record.surname)}`;
 	for (const [field, value, same] of searches) {
 		for (const record of await searchCustomers(request, field, value)) {
+			// A person whose name differs only in case or spacing: offered, never taken.
+			if (!same(record) && field === 'name' && looksLike(person(record), name)) {
+				const match = await customerOfRecord(request, record, (r) => person(r) === person(record));
+				near.push({ company: person(record), cid: match.cid });
+			}
 			if (!same(record)) continue;
 			const match = await customerOfRecord(request, record, same);
 			if (match.cid) add(match.candidates[0]);
@@ -267,7 +274,8 @@ async function customersNamed(
  */
 async function customerIdByName(request: Request, name: string): Promise<number> {
 	const all = await customerList(request);
-	const found = [...(await customersNamed(request, name, all)).values()];
+	const people: IDataObject[] = [];
+	const found = [...(await customersNamed(request, name, all, people)).values()];
 	if (found.length === 1) return Number(found[0].cid);
 	const give = `Give ${CUSTOMER_FORMS}.`;
 	if (found.length > 1)
@@ -275,9 +283,12 @@ async function customerIdByName(request: Request, name: string): Promise<number>
 			`Customer "${name}" is ${found.length} customers: ${found.slice(0, 5).map(label).join(', ')}` +
 				`${found.length > 5 ? ', …' : ''}. ${give}`,
 		);
-	const alike = all.filter((customer) =>
-		[customer.company, customer.trading_name].some((value) => looksLike(value, name)),
-	);
+	const alike = [
+		...all.filter((customer) =>
+			[customer.company, customer.trading_name].some((value) => looksLike(value, name)),
+		),
+		...people,
+	];
 	const lower = name.toLowerCase();
 	const near = alike.length
 		? alike
