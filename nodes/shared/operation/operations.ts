@@ -155,17 +155,36 @@ export interface OperationSpec {
 export type Refuse = (message: string, description: string) => Error;
 
 /**
- * The steps an operation may add, in the order they run for each input item (execute.ts): the input is
- * read and checked by the rules, then `prepare`; at send time `beforeRequest`, `sendBody`, and either
- * `answerFrom` or the row's own request; then the answer through `outputOf` (or `refusalAsAnswer` when the
- * platform refused), one item per record (`whenEmpty` when there is none), and `shapeItems` last.
+ * The steps every operation may add, in the order they run for each input item (tableNode/itemLoop.ts): the
+ * input is read and checked by the rules, then `prepare`; at send time the row's own request (OwnRequest) or an
+ * answer it assembles (Assembled); one item per record (`whenEmpty` when there is none), and `shapeItems` last.
  */
-export interface OperationHooks {
+interface CommonHooks {
 	/**
 	 * Shapes checked input into what the API expects, where the UI offers a choice the API spells as
 	 * fields.
 	 */
 	prepare?: (input: RequestInput) => void;
+	/**
+	 * The records this item writes (normalised: one record, one key). Items of a node run sharing a key
+	 * run one after another in input order, each reading what the earlier ones noted under it. Default
+	 * for a write: its path up to the first optional segment (`/customer/update/1042`).
+	 */
+	writeKeys?: (input: RequestInput) => string[];
+	/** The item to output when a read finds nothing, if the user asked for one (upsert flows need it). */
+	whenEmpty?: (input: RequestInput) => IDataObject | undefined;
+	/**
+	 * Reshapes one input item's output items after a successful answer (a report's rows as one item, or as
+	 * a file).
+	 */
+	shapeItems?: (items: INodeExecutionData[], item: ItemOf) => Promise<INodeExecutionData[]>;
+}
+
+/**
+ * A row answered by its own request: `beforeRequest` and `sendBody` shape it, and its answer goes through
+ * `outputOf` (or `refusalAsAnswer` when the platform refused).
+ */
+interface OwnRequest {
 	/**
 	 * Requests to make before the operation's own (e.g. count the audience, then create for exactly that
 	 * count): given a sender bound to the operation's credential; what it returns reaches `outputOf`.
@@ -177,21 +196,6 @@ export interface OperationHooks {
 	) => Promise<IDataObject>;
 	/** The request body when it is not the object of fields (the API takes arrays on some endpoints). */
 	sendBody?: (input: RequestInput, before?: IDataObject) => unknown;
-	/**
-	 * An answer that takes several requests to assemble (no single endpoint gives it): made instead of
-	 * the row's request.
-	 */
-	answerFrom?: (
-		request: (options: SendOptions) => Promise<unknown>,
-		input: RequestInput,
-		notes: Notes,
-	) => Promise<unknown>;
-	/**
-	 * The records this item writes (normalised: one record, one key). Items of a node run sharing a key
-	 * run one after another in input order, each reading what the earlier ones noted under it. Default
-	 * for a write: its path up to the first optional segment (`/customer/update/1042`).
-	 */
-	writeKeys?: (input: RequestInput) => string[];
 	/** The answer as the user should see it, when that is not the answer itself (e.g. a key never output). */
 	outputOf?: (body: unknown, context: OutputContext) => Promise<unknown> | unknown;
 	/**
@@ -202,14 +206,27 @@ export interface OperationHooks {
 		failure: PlatformFailure,
 		context: OutputContext,
 	) => Promise<IDataObject | undefined> | IDataObject | undefined;
-	/** The item to output when a read finds nothing, if the user asked for one (upsert flows need it). */
-	whenEmpty?: (input: RequestInput) => IDataObject | undefined;
-	/**
-	 * Reshapes one input item's output items after a successful answer (a report's rows as one item, or as
-	 * a file).
-	 */
-	shapeItems?: (items: INodeExecutionData[], item: ItemOf) => Promise<INodeExecutionData[]>;
+	answerFrom?: never;
 }
+
+/**
+ * A row whose answer takes several requests to assemble (no single endpoint gives it): `answerFrom` makes it,
+ * instead of the row's own request, and shapes it itself; the steps of an own request cannot be declared beside
+ * it, since none of them would run. Its answer is checked against `output.shows` like any other.
+ */
+interface Assembled {
+	answerFrom: (
+		request: (options: SendOptions) => Promise<unknown>,
+		input: RequestInput,
+		notes: Notes,
+	) => Promise<unknown>;
+	beforeRequest?: never;
+	sendBody?: never;
+	outputOf?: never;
+	refusalAsAnswer?: never;
+}
+
+export type OperationHooks = CommonHooks & (OwnRequest | Assembled);
 
 /** The input item an operation step works for: its index, its input, and the node run's context. */
 export interface ItemOf {

@@ -709,8 +709,11 @@ async function itemsFor(item: Item): Promise<INodeExecutionData[]> {
 	// An operation assembled from its own requests resolves its customer itself (request.customer).
 	if (!op.answerFrom) await customerPath(item, sent);
 	if (op.list === 'paged') return await readPages(item, sent);
-	if (op.answerFrom)
-		return itemsOf(item, toRecords(await op.answerFrom(request, input, notesOf(item)), op.output));
+	if (op.answerFrom) {
+		const assembled = await op.answerFrom(request, input, notesOf(item));
+		checkShown(assembled, op.output?.shows);
+		return itemsOf(item, toRecords(assembled, op.output));
+	}
 	if (op.beforeRequest) {
 		const refuse = (message: string, description: string) =>
 			new NodeOperationError(item.context.getNode(), message, {
