@@ -187,7 +187,7 @@ describe('totals exactly as the table’s Total row shows them', () => {
 // The spec says numbers come as strings and promises no spelling. A total that left out an amount it could not
 // read ("1,234.50") gave 10.00 over two rows, as if complete, in the totals and the file's Total row alike.
 describe('an amount is read exactly or the report fails, naming the row and the value: never a partial total', () => {
-	const credit = (amount: unknown, iid: number) => ({
+	const credit = (amount: string | null, iid: number): IDataObject => ({
 		date: '2026-11-02',
 		cid: 1001,
 		company: 'Acme',
