@@ -8,18 +8,22 @@ export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
 	return [...columns];
 }
 
+/** A money cell's exact decimal text: the rows were read by readAmounts (report.money.ts), so never skipped. */
+function amountOf(value: unknown): string {
+	const text = answeredDecimal(value);
+	if (text === undefined)
+		throw new Error(`A report amount was not read before it was used: ${String(value)}`);
+	return text;
+}
+
 /**
  * The sum of each amount column, exactly as the rows give it (0.1 + 0.2 is 0.3, and 4-decimal amounts keep
- * their decimals, never rounded to cents row by row), as decimal text; a value that is not an amount is left
- * out.
+ * their decimals, never rounded to cents row by row), as decimal text.
  */
 function exactTotals(rows: IDataObject[], amounts: string[]): Record<string, string> {
 	const totals: Record<string, string> = {};
 	for (const column of amounts) {
-		const lines = rows
-			.map((row) => answeredDecimal(row[column]))
-			.filter((text): text is string => text !== undefined)
-			.map((amount) => ({ amount, quantity: 1 }));
+		const lines = rows.map((row) => ({ amount: amountOf(row[column]), quantity: 1 }));
 		totals[column] = exactTotal(lines);
 	}
 	return totals;
@@ -61,8 +65,7 @@ function text(value: unknown): string {
  * 0.30000000000000004), anything else as given.
  */
 function shown(value: unknown, money: boolean): string {
-	const amount = money ? answeredDecimal(value) : undefined;
-	return amount === undefined ? text(value) : centsText(amount);
+	return money ? centsText(amountOf(value)) : text(value);
 }
 
 function csvField(cell: string): string {
