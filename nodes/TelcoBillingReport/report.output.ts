@@ -9,6 +9,7 @@ import { setOwn } from '../shared/input/keys';
 import type { ItemOf } from '../shared/operation/operations';
 import { amountColumns, moneyColumns, REPORT_COLUMNS } from './report.columns';
 import { headingOf } from './report.headings';
+import { inert } from './report.formulas';
 import { readAmounts } from './report.money';
 import { reportBody, REPORT_OPTIONS } from './report.request';
 import { reportDays } from './report.period';
@@ -74,7 +75,8 @@ export async function shapeOutput(
 	const days = reportDays(options);
 	const layout = {
 		columns,
-		headings: columns.map((column) => headingOf(report, column)),
+		// A heading may be the platform's own data (a service type's name): inert like any text cell.
+		headings: columns.map((column) => inert(headingOf(report, column))),
 		money: moneyColumns(report, columns),
 	};
 	const html = toHtmlTable(rows, layout, totals?.shown);
