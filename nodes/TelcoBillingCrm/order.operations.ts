@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { customerLocator, withCustomerIds } from '../shared/methods/locators';
+import { customerLocator } from '../shared/methods/locators';
 import type { Operation } from '../shared/operation/operations';
 import { fixedRows, isBlank } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
@@ -51,7 +51,7 @@ export const orderOperations: Operation[] = [
 					: undefined;
 			},
 		],
-		...withCustomerIds(orderBody),
+		sendBody: orderBody,
 		output: { shows: ['id'], numbers: ['id'] },
 	},
 ];

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { toPlatformDateTime } from '../shared/input/dates';
-import { customerLocator, withCustomerIds } from '../shared/methods/locators';
+import { customerLocator } from '../shared/methods/locators';
 import type { Operation, OutputContext } from '../shared/operation/operations';
 import { RefusedAnswer } from '../shared/platform/failure';
 import { fixedRows, isBlank } from '../shared/input/rules';
@@ -226,7 +226,7 @@ export const saleOperations: Operation[] = [
 			paymentRows,
 		],
 		rules: [productRowsRule, paymentTypesRule, saleRule],
-		...withCustomerIds(saleBody),
+		sendBody: saleBody,
 		outputOf: saleAnswer,
 		output: {
 			root: 'results',

@@ -3,8 +3,8 @@ import { bodyField, collection } from '../shared/tableNode/describe';
 import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
-import { withCustomerIds } from '../shared/methods/locators';
-import { customerPathRef, searchCustomers } from '../shared/operation/customerRef';
+import { searchCustomers } from '../shared/operation/customerRef';
+import type { Request } from '../shared/operation/customerRef';
 import { pathSegment } from '../shared/input/path';
 import {
 	cidField,
@@ -275,15 +275,16 @@ export const customerOperations: Operation[] = [
 		secretFields: customerSecretFields,
 		textFields: customerTextFields,
 		flagFields: customerFlagFields,
-		// The answer names no customer. A typed customer ID is sent as it is (one request an item); one picked
-		// from the list is proven first, any other reference resolved first (customerPathRef), and its cid output.
-		// Resolved before, not after: a failed read after a saved update would report failure.
+		// The answer names no customer. A typed customer ID is sent as it is (one request an item) and output as
+		// given; any other reference is the item's customer identity, its path proven, its cid output. Resolved
+		// before, not after: a failed read after a saved update would report failure.
 		answerFrom: async (request, input) => {
-			const { cid, pathRef } = await customerPathRef(
-				request,
+			const identity = (request as Request).customer!(
 				input.path.cid,
 				input.picked?.('cid') ?? false,
 			);
+			const pathRef = await identity.pathRef();
+			const cid = identity.typedDigits ? Number(identity.given) : await identity.cid();
 			const answer = (await request({
 				method: 'POST',
 				url: `/customer/update/${pathSegment('cid', pathRef)}`,
@@ -466,7 +467,6 @@ export const customerOperations: Operation[] = [
 			rules.required('body', 'description', 'Description'),
 			rules.date('body', 'charge_date', 'Charge Date'),
 		],
-		...withCustomerIds(),
 		output: { shows: ['id'], numbers: ['id'] },
 	},
 	{

@@ -5,6 +5,7 @@ import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';
 import {
 	customerList,
+	customerListNow,
 	customerOfRecord,
 	pathToCustomer,
 	sameEmail,
@@ -23,6 +24,7 @@ import {
 } from './customer.fields';
 import { changesFor } from './customer.changes';
 import type { Changes } from './customer.changes';
+import { changedSince, fingerprintOf } from './customer.fingerprint';
 
 /**
  * Customer Create or Update: safe by construction, and quiet on a re-run. A row that carries the customer's
@@ -86,6 +88,16 @@ const upsertFields: INodeProperties[] = [
 		displayOptions: { show: { matchOn: ['email'] } },
 	},
 	{
+		displayName: 'Last Written Fingerprint',
+		name: 'lastWritten',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.billing_fingerprint }}',
+		description:
+			'The fingerprint an earlier run output for this row, written back beside its customer ID. A row whose ' +
+			'values have not changed since is not sent at all; a changed row writes only its changed fields.',
+	},
+	{
 		displayName: 'Customer ID, Account ID or CRM ID',
 		name: 'customerRef',
 		type: 'string',
@@ -144,8 +156,17 @@ async function matchOf(request: Request, record: IDataObject, email: string): Pr
 	return await customerOfRecord(request, record, (found) => sameEmail(found.email, email));
 }
 
+/**
+ * An update sets the customer's fields to the row's values: sent twice, it sets the same values, so it is sent
+ * again after a failure that lost its answer (repeatable), where a create never is.
+ */
 async function update(request: Request, cid: number | string, body: IDataObject): Promise<void> {
-	await request({ method: 'POST', url: `/customer/update/${pathSegment('cid', cid)}`, body });
+	const options = {
+		method: 'POST' as const,
+		url: `/customer/update/${pathSegment('cid', cid)}`,
+		body,
+	};
+	await request({ ...options, repeatable: true } as typeof options);
 }
 
 /**
@@ -193,8 +214,10 @@ async function withEmail(
  * platform has it after (its search record with what was written over it), so a row can be matched back;
  * never a secret.
  */
+type Action = 'created' | 'updated' | 'rewritten' | 'unchanged';
+
 function outcome(
-	action: 'created' | 'updated' | 'unchanged',
+	action: Action,
 	cid: number | undefined,
 	customer: IDataObject,
 	extra: IDataObject = {},
@@ -214,6 +237,14 @@ function written(changes: Changes): IDataObject {
 
 async function byReference(request: Request, input: RequestInput): Promise<IDataObject> {
 	const ref = String(input.param('customerRef', '')).trim();
+	const fingerprint = fingerprintOf(input.body);
+	const last = lastOf(input);
+	const changed = last ? changedSince(last, input.body) : undefined;
+	if (changed) {
+		const done = await sinceFingerprint(request, ref, undefined, input.body, changed);
+		return outcome(done.action, done.cid, input.body, { ...done.extra, fingerprint });
+	}
+	const unread = unreadFingerprint(input);
 	const cid = await customerIdFor(request, ref).catch((error: unknown) => {
 		if (!isRefusal(error, { message: 'no customer found' })) throw error;
 		throw inconclusive(
@@ -223,7 +254,16 @@ async function byReference(request: Request, input: RequestInput): Promise<IData
 	});
 	// The path carries the reference as given: the read with it proved which customer it reaches.
 	await update(request, ref, input.body);
-	return outcome('updated', cid, input.body);
+	return outcome('rewritten', cid, input.body, {
+		written: Object.keys(input.body),
+		why: [
+			'the platform’s answers do not show what a customer holds by its reference, so every field was written',
+			unread,
+		]
+			.filter(Boolean)
+			.join('; '),
+		fingerprint,
+	});
 }
 
 /**
@@ -256,9 +296,9 @@ async function checkOnlyOne(
 }
 
 interface Done {
-	action: 'created' | 'updated' | 'unchanged';
+	action: Action;
 	cid?: number;
-	/** What a path to this customer carries: a reference proven to reach it (customerInPath). */
+	/** What a path to this customer carries: a reference proven to reach it (CustomerIdentity.pathRef). */
 	pathRef?: string;
 	/** The customer as the platform has it now, as far as its answers show. */
 	record: IDataObject;
@@ -308,7 +348,10 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 		changes.why =
 			`nothing seemed to differ, but the customer with the email ${email} could not be proven to be ` +
 			`customer ${cid} (${match.why ?? `it is customer ${String(match.cid)}`}), so every field was written`;
-	}
+	} else if (!record)
+		changes.why =
+			`no customer has the email ${email} on the platform’s search, so what customer ${cid} holds cannot ` +
+			'be compared with the row: every field was written';
 	// Something differs: the whole row is written to the ID's customer, so nothing rests on whose record the
 	// search found (one request, no proof needed). `changed` names what differed from that record.
 	const changed = Object.keys(changes.body);
@@ -318,8 +361,10 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 		? await pathToCustomer(request, cid, 'The row’s Billing Customer ID')
 		: ref;
 	await update(request, pathRef, body);
+	// Written whole because nothing told what the customer holds: not an update of known changes.
+	const proven = record !== undefined && (changed.length > 0 || changes.why === undefined);
 	return {
-		action: 'updated',
+		action: proven ? 'updated' : 'rewritten',
 		cid,
 		pathRef,
 		record: { ...(record ?? {}), ...body },
@@ -396,7 +441,17 @@ async function byEmailSearch(
 				'one with the address in another case would not have been found; nothing was created. Give the row the ' +
 				'customer’s Billing Customer ID if it exists, or create it with Customer → Create',
 		);
-	const created = (await request({ method: 'POST', url: '/customer/add', body })) as IDataObject;
+	return await create(request, email, body);
+}
+
+async function create(request: Request, email: string, body: IDataObject): Promise<Done> {
+	const add = async () =>
+		(await request({ method: 'POST', url: '/customer/add', body })) as IDataObject;
+	// A failure that says nothing of whether it was carried out is looked into; any other is the item's failure.
+	const created = await add().catch((error: unknown) =>
+		mayHaveWritten(error) ? undefined : Promise.reject(error),
+	);
+	if (created === undefined) return await afterLostCreate(request, email, body, add);
 	const cid = idOf(created?.id);
 	if (!cid)
 		throw inconclusive(
@@ -406,11 +461,116 @@ async function byEmailSearch(
 	return { action: 'created', cid, record: body };
 }
 
+/**
+ * A create whose answer was lost: the platform may or may not hold the customer. Create or Update looks before it
+ * writes, so it looks again: no customer with the email means the create was not carried out, and it is sent
+ * once more; one customer with it is the one it made, whose ID the customer list as it is now tells where the
+ * customer's company is its own; anything else stops the item, saying what cannot be known.
+ */
+async function afterLostCreate(
+	request: Request,
+	email: string,
+	body: IDataObject,
+	add: () => Promise<IDataObject>,
+): Promise<Done> {
+	const found = await withEmail(request, email, body, true);
+	if (found.length === 0) {
+		const cid = idOf((await add())?.id);
+		if (!cid)
+			throw inconclusive(
+				'The platform accepted the new customer but answered no customer ID for it; the customer ' +
+					`may exist now: search for ${email} before running this item again`,
+			);
+		return { action: 'created', cid, record: body };
+	}
+	if (found.length === 1) {
+		const same = (record: IDataObject) => sameEmail(record.email, email);
+		const match = await customerOfRecord(request, found[0], same, await customerListNow(request));
+		if (match.cid)
+			return {
+				action: 'created',
+				cid: match.cid,
+				record: { ...body, ...found[0] },
+				extra: {
+					why: 'the create’s answer was lost; the customer was found by its email afterwards',
+				},
+			};
+		throw inconclusive(
+			`The customer with the email ${email} was created (its answer was lost; a search found it afterwards), ` +
+				`but which customer ID the platform gave it cannot be told (${String(match.why)}): find it on the ` +
+				'platform and give the row its ID',
+		);
+	}
+	throw inconclusive(
+		`The create’s answer was lost and ${found.length} customers now have the email ${email}; nothing more ` +
+			'was created: check them on the platform',
+	);
+}
+
 /** A failure after which the write may have been carried out (an answer lost, an id not given back). */
 function mayHaveWritten(error: unknown): boolean {
 	if (error instanceof PlatformRequestError || error instanceof RefusedAnswer)
 		return error.failure.uncertain === true || /may exist now/.test(error.failure.message);
 	return false;
+}
+
+/** The row's Last Written Fingerprint, if it gave one. */
+const lastOf = (input: RequestInput) => String(input.param('lastWritten', '') ?? '').trim();
+
+/** Why a fingerprint given was not used: the row was then matched as if it gave none. */
+function unreadFingerprint(input: RequestInput): string | undefined {
+	const last = lastOf(input);
+	return last && changedSince(last, {}) === undefined
+		? 'the Last Written Fingerprint given could not be read (not one this package writes), so the row was ' +
+				'matched as if none was given'
+		: undefined;
+}
+
+/**
+ * A row that carries its customer's ID and the fingerprint of what it last synced: compared with itself, not
+ * with the platform (whose answers cannot show what a customer holds by its ID). Unchanged, it sends nothing;
+ * changed, it writes exactly the changed fields to that customer, a new email only once no other customer is
+ * found holding it. What the node cannot see: a change made on the platform since the row was last synced.
+ */
+async function sinceFingerprint(
+	request: Request,
+	ref: string,
+	email: string | undefined,
+	body: IDataObject,
+	changed: string[],
+): Promise<Done> {
+	const digits = /^\d+$/.test(ref);
+	const cid = digits
+		? Number(ref)
+		: await customerIdFor(request, ref).catch((error: unknown) => {
+				if (!isRefusal(error, { message: 'no customer found' })) throw error;
+				throw inconclusive(
+					`No customer has the ID ${ref}; nothing was created or updated. A row that carries an ID is an ` +
+						'existing customer: clear the ID in the row to create the customer again',
+				);
+			});
+	if (changed.length === 0) return { action: 'unchanged', cid, record: body };
+	if (email && changed.includes('email')) {
+		const holders = await withEmail(request, email, body);
+		for (const record of holders) {
+			const owner = idOf(record.cid) ?? (await matchOf(request, record, email)).cid;
+			if (owner !== cid)
+				throw inconclusive(
+					`The email ${email} is another customer’s${owner ? ` (customer ${owner})` : ''}, or a customer ` +
+						`whose ID cannot be told; nothing was written to customer ${cid}: fix the row’s email`,
+				);
+		}
+	}
+	const pathRef = digits ? await pathToCustomer(request, cid, 'The row’s customer ID') : ref;
+	const writes = Object.fromEntries(changed.map((field) => [field, body[field]]));
+	await update(request, pathRef, writes);
+	return {
+		action: 'updated',
+		cid,
+		pathRef,
+		record: body,
+		extra: { changed, written: changed, why: 'changed since the row’s Last Written Fingerprint' },
+	};
 }
 
 const idKey = (known: string) => `customer ${known}`;
@@ -452,8 +612,9 @@ async function byEmailAddress(
 			...(kept.length ? { notWritten: kept, why: keptWhy } : {}),
 		};
 		const changes = changesFor(note.customer as IDataObject, own);
+		const fingerprint = fingerprintOf(body);
 		if (Object.keys(changes.body).length === 0)
-			return outcome('unchanged', cid, note.customer as IDataObject, same);
+			return outcome('unchanged', cid, note.customer as IDataObject, { ...same, fingerprint });
 		if (!cid)
 			throw inconclusive(
 				`Item ${String(note.item)} of this run has the same email, and which customer has it cannot be ` +
@@ -471,10 +632,17 @@ async function byEmailAddress(
 			...same,
 			...written(changes),
 			...(why ? { why } : {}),
+			fingerprint,
 		});
 	}
+	const last = lastOf(input);
+	const changed = known && last ? changedSince(last, body) : undefined;
 	const done = await (
-		known ? byKnownId(request, input, body) : byEmailSearch(request, input, body)
+		changed
+			? sinceFingerprint(request, known, emailOf(input), body, changed)
+			: known
+				? byKnownId(request, input, body)
+				: byEmailSearch(request, input, body)
 	).catch((error: unknown) => {
 		// A write whose answer was lost may have made the customer: a later row with the email must not
 		// make another, on a platform whose search cannot find it by another case of the address.
@@ -505,7 +673,13 @@ async function byEmailAddress(
 		// What was sent stays known (the search shows no phone or password); the platform's own view over it.
 		note.customer = { ...body, ...found };
 	}
-	return outcome(done.action, done.cid, note.customer as IDataObject, done.extra);
+	const unread = unreadFingerprint(input);
+	const why = [done.extra?.why, unread].filter(Boolean).join('; ');
+	return outcome(done.action, done.cid, note.customer as IDataObject, {
+		...done.extra,
+		...(why ? { why } : {}),
+		fingerprint: fingerprintOf(body),
+	});
 }
 
 export const upsertOperation: Operation = {
@@ -517,6 +691,7 @@ export const upsertOperation: Operation = {
 		'creates when the match is in doubt',
 	method: 'POST',
 	path: '/customer/add',
+	readsBeforeWriting: true,
 	fields: upsertFields,
 	rules: [
 		...matchRules,

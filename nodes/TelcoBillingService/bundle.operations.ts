@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { customerLocator, withCustomerIds } from '../shared/methods/locators';
+import { customerLocator } from '../shared/methods/locators';
 import { bodyField, collection } from '../shared/tableNode/describe';
 import type { Operation } from '../shared/operation/operations';
 import { readBack } from '../shared/operation/readBack';
@@ -208,7 +208,6 @@ export const bundleOperations: Operation[] = [
 			rules.date('body', 'date_ended', 'Date Ended'),
 		],
 		prepare: dropBlankDates,
-		...withCustomerIds(),
 		output: { shows: ['id'], numbers: ['id'] },
 	},
 	{
@@ -246,7 +245,6 @@ export const bundleOperations: Operation[] = [
 			// The spec types the id as an integer; the dropdown and expressions give text.
 			input.body.id = Number(String(input.body.id).trim());
 		},
-		...withCustomerIds(),
 		...readBack(getBundle, (input) => ({ bundleId: input.body.id })),
 	},
 ];

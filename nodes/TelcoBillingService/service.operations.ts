@@ -1,5 +1,5 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { customerLocator, withCustomerIds, serviceLocator } from '../shared/methods/locators';
+import { customerLocator, serviceLocator } from '../shared/methods/locators';
 import { bodyField, collection } from '../shared/tableNode/describe';
 import type { Notes, Operation, RecordShape, SendOptions } from '../shared/operation/operations';
 import { findFailure } from '../shared/platform/envelope';
@@ -442,7 +442,6 @@ export const serviceOperations: Operation[] = [
 			rules.date('body', 'start_date', 'Start Date'),
 			statusRule,
 		],
-		...withCustomerIds(),
 		output: { shows: ['id'], numbers: ['id'] },
 	},
 	{
@@ -501,7 +500,6 @@ export const serviceOperations: Operation[] = [
 		prepare: (input) => {
 			if (input.param('recalculateMonthlyFee', false)) input.body.monthlyfee = false;
 		},
-		...withCustomerIds(),
 		...readBack(getService, (input) => ({ serviceId: input.path.serviceId })),
 	},
 	{

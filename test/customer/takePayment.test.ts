@@ -36,8 +36,10 @@ describe('Customer: money and charges', () => {
 			}),
 		);
 		expect(result.error).toBeUndefined();
+		// The customer is proven first (a balance read), then the payment is sent.
+		expect(node.sim().requests.map((request) => request.method)).toEqual(['GET', 'POST']);
 		// The spec types cc_number and cc_expyear as integers, cc_expmonth as a two-digit string.
-		expect(node.sim().requests[0].body).toEqual({
+		expect(node.sim().requests[1].body).toEqual({
 			amount: 10,
 			cc_name: 'J Citizen',
 			cc_number: 4111111111111111,
@@ -83,7 +85,7 @@ describe('Take Payment: the amount as given, the answer as the spec shows it', (
 			}),
 		);
 		expect(result.error).toBeUndefined();
-		expect(node.sim().requests[0].body).toEqual({ amount: 12.3456, card_on_file: true });
+		expect(node.sim().requests[1].body).toEqual({ amount: 12.3456, card_on_file: true });
 		expect(lastPayment()).toMatchObject({ cid: target.cid, amount: 12.3456 });
 	});
 	test.each([

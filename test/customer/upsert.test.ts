@@ -183,7 +183,7 @@ describe('Customer Create or Update, matched on ID, account_id or crm_id', () =>
 			}),
 		);
 		expect(jsonOf(result)).toEqual([
-			{ action: 'updated', cid: target.cid, company: 'Renamed Pty' },
+			expect.objectContaining({ action: 'rewritten', cid: target.cid, company: 'Renamed Pty' }),
 		]);
 		expect(state().customers[4].company).toBe('Renamed Pty');
 	});
@@ -452,7 +452,14 @@ describe('Customer Create or Update tells the truth about what it did, and to wh
 		);
 		// The strict platform's search gives no cid: the one customer with the email holds every value given,
 		// and its id comes from the customer list (its company is one customer's), for the next node.
-		expect(jsonOf(result)).toEqual([{ action: 'unchanged', cid: 1001, ...shown(existing) }]);
+		expect(jsonOf(result)).toEqual([
+			{
+				action: 'unchanged',
+				cid: 1001,
+				...shown(existing),
+				fingerprint: expect.stringMatching(/^v1\./),
+			},
+		]);
 		expect(writes()).toEqual([]);
 		expect(JSON.stringify(state().customers)).toBe(before);
 	});
@@ -463,7 +470,14 @@ describe('Customer Create or Update tells the truth about what it did, and to wh
 		const result = await node.run(upsert({ customerFields: { name: existing.name } }), {
 			input: [{ email: existing.email }],
 		});
-		expect(jsonOf(result)).toEqual([{ action: 'unchanged', cid: 1001, ...shown(existing) }]);
+		expect(jsonOf(result)).toEqual([
+			{
+				action: 'unchanged',
+				cid: 1001,
+				...shown(existing),
+				fingerprint: expect.stringMatching(/^v1\./),
+			},
+		]);
 		expect(writes()).toEqual([]);
 	});
 
@@ -477,7 +491,13 @@ describe('Customer Create or Update tells the truth about what it did, and to wh
 		const after = state().customers.find((c) => c.cid === 1001)!;
 		expect(after.mobile).toBe('0400999001');
 		expect(jsonOf(result)).toEqual([
-			{ action: 'updated', cid: 1001, written: ['mobile'], ...shown(after) },
+			{
+				action: 'updated',
+				cid: 1001,
+				written: ['mobile'],
+				...shown(after),
+				fingerprint: expect.stringMatching(/^v1\./),
+			},
 		]);
 	});
 
@@ -501,7 +521,13 @@ describe('Customer Create or Update tells the truth about what it did, and to wh
 		);
 		const [ruby] = withEmail('ruby@harbourfreight.example');
 		expect(jsonOf(result)).toEqual([
-			{ action: 'created', cid: ruby.cid, ...shown(ruby), phone: '0299990000' },
+			{
+				action: 'created',
+				cid: ruby.cid,
+				...shown(ruby),
+				phone: '0299990000',
+				fingerprint: expect.stringMatching(/^v1\./),
+			},
 		]);
 	});
 
@@ -514,8 +540,16 @@ describe('Customer Create or Update tells the truth about what it did, and to wh
 				customerFields: { company: 'Renamed Pty', bank_number: '12345678' },
 			}),
 		);
+		// Nothing the platform answers shows what a customer holds by its reference: written whole, and said so.
 		expect(jsonOf(result)).toEqual([
-			{ action: 'updated', cid: target.cid, company: 'Renamed Pty' },
+			{
+				action: 'rewritten',
+				cid: target.cid,
+				company: 'Renamed Pty',
+				written: ['bank_number', 'company'],
+				why: expect.stringMatching(/every field was written/),
+				fingerprint: expect.stringMatching(/^v1\./),
+			},
 		]);
 	});
 });

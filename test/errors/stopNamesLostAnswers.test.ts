@@ -9,8 +9,9 @@ const { node, customer } = useCustomer();
 
 test('a stop names an item whose payment may have been taken while an earlier item failed', async () => {
 	const sim = node.sim();
-	// Item 0 (an unknown customer) is refused; item 1's payment is stored, then its answer is lost (503).
-	sim.faults.push('pass', 'failAfterWrite');
+	// Both customers are proven first (two balance reads). Item 0's payment is refused (no card on file);
+	// item 1's is stored, then its answer is lost (503).
+	sim.faults.push('pass', 'pass', 'pass', 'failAfterWrite');
 	const payments = sim.state.payments.length;
 	const result = await node.run(
 		customer('takePayment', {
@@ -18,11 +19,11 @@ test('a stop names an item whose payment may have been taken while an earlier it
 			amount: 40,
 			pay_with: 'card_on_file',
 		}),
-		{ input: [{ cid: '999999' }, { cid: '1001' }], credential: { maxConcurrency: 2 } },
+		{ input: [{ cid: '1002' }, { cid: '1001' }], credential: { maxConcurrency: 2 } },
 	);
 	const made = sim.state.payments.slice(payments).map((p) => p.cid);
 	expect(made).toEqual([1001]);
-	expect(result.error?.message).toMatch(/no customer found/i);
+	expect(result.error?.context?.itemIndex).toBe(0);
 	// The stop must say that item 1 may have been charged.
 	expect(`${result.error?.message} ${result.error?.description}`).toMatch(/item 1/);
 });

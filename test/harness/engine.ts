@@ -18,8 +18,10 @@ import type {
 	INodeType,
 	INodeTypes,
 	IRun,
+	IRunExecutionData,
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { TelcoBillingApi } from '../../credentials/TelcoBillingApi.credentials';
 import { TelcoBillingPortalLoginApi } from '../../credentials/TelcoBillingPortalLoginApi.credentials';
@@ -101,6 +103,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** The node's On Error setting, where a test needs one other than Continue On Fail's regular output. */
 	onError?: INode['onError'];
+	/** The node's other settings, as a user sets them in its Settings tab (Retry On Fail, Execute Once…). */
+	settings?: NodeSettings;
 	/** The node's version in the workflow (1 unless given: what saved workflows hold). */
 	typeVersion?: number;
 	/**
@@ -111,10 +115,20 @@ export interface RunOptions {
 	asTool?: boolean;
 }
 
+/**
+ * What a user sets in a node's Settings tab besides On Error: n8n acts on them around the node (it calls the
+ * node again after a failure, runs it for the first item only, outputs an empty item after no output).
+ */
+export type NodeSettings = Partial<
+	Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'executeOnce' | 'alwaysOutputData'>
+>;
+
 export interface RunResult {
 	run: IRun;
 	/** The node's main output items (empty when the node failed). */
 	items: INodeExecutionData[];
+	/** Every output of the node (the error output second, under On Error "continue using error output"). */
+	outputs: INodeExecutionData[][];
 	/** The node's error, as the engine stored it in the run data. */
 	error?: Error & { description?: string; context?: IDataObject; httpCode?: string | null };
 }
@@ -141,6 +155,7 @@ function buildWorkflow(
 		| 'inputFiles'
 		| 'continueOnFail'
 		| 'onError'
+		| 'settings'
 		| 'otherCredentials'
 		| 'typeVersion'
 		| 'asTool'
@@ -178,6 +193,9 @@ function buildWorkflow(
 		},
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.onError ? { onError: options.onError } : {}),
+		// n8n waits at least waitBetweenTries ms between tries in real time (a 0 means its default, 1 s).
+		...(options.settings?.retryOnFail ? { waitBetweenTries: 1 } : {}),
+		...options.settings,
 	};
 	const workflow = new Workflow({
 		id: 'test-workflow',
@@ -240,28 +258,55 @@ function buildAdditionalData(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-/** Runs one of our nodes for real: n8n-core's WorkflowExecute, RoutingNode, our credential, real HTTP. */
+/** Runs one of our nodes for real: n8n-core's WorkflowExecute, our credential, real HTTP. */
 export async function runNode(options: RunOptions): Promise<RunResult> {
-	const { workflow, input } = buildWorkflow(options);
-	const additionalData = buildAdditionalData(
-		workflow,
-		options.credentials,
-		options.otherCredentials,
-	);
+	const { input } = buildWorkflow(options);
 	const runData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node: input, data: { main: [[{ json: {} }]] }, source: null }],
 		},
 	});
-	const run = await new WorkflowExecute(additionalData, 'manual', runData).processRunExecutionData(
+	return await execute(options, runData, 'manual');
+}
+
+async function execute(
+	options: RunOptions,
+	runData: IRunExecutionData,
+	mode: WorkflowExecuteMode,
+): Promise<RunResult> {
+	const { workflow } = buildWorkflow(options);
+	const additionalData = buildAdditionalData(
+		workflow,
+		options.credentials,
+		options.otherCredentials,
+	);
+	const run = await new WorkflowExecute(additionalData, mode, runData).processRunExecutionData(
 		workflow,
 	);
-	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	const tasks = run.data.resultData.runData[NODE_NAME] ?? [];
+	const task = tasks[tasks.length - 1];
 	return {
 		run,
 		items: task?.data?.main?.[0] ?? [],
+		outputs: (task?.data?.main ?? []).map((output) => output ?? []),
 		error: (task?.error ?? run.data.resultData.error) as RunResult['error'],
 	};
+}
+
+/**
+ * A failed execution retried from n8n's executions list, as n8n does it: a new execution in mode 'retry' from
+ * the failed one's data as its database stored it (JSON), the failed run of the node that stopped removed, its
+ * error cleared, so the node runs again with the same input. `options` may differ from the first run's (n8n's
+ * "retry with the currently saved workflow").
+ */
+export async function retryExecution(options: RunOptions, failed: RunResult): Promise<RunResult> {
+	const stored = JSON.parse(JSON.stringify(failed.run.data)) as IRunExecutionData;
+	const { resultData } = stored;
+	const last = resultData.lastNodeExecuted;
+	delete resultData.error;
+	const runs = last ? resultData.runData[last] : undefined;
+	if (runs?.length && runs[runs.length - 1].error !== undefined) runs.pop();
+	return await execute(options, stored, 'retry');
 }
 
 export interface LoadOptionsRun {

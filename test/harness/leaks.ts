@@ -43,9 +43,33 @@ export const ECHO_MODES = [
 	'text500',
 	'html403',
 	'long502',
+	'gateway502',
+	'nginx404',
 	'failure200',
 	'drop',
 ] as const;
+
+/** A gateway's page whose echo of the request puts the key across the first 160 characters of its text. */
+export function gatewayPage(path: string, method = 'GET'): string {
+	const lead =
+		'Bad Gateway. The proxy server received an invalid response from an upstream server. ';
+	const filler = 'Please try again later. '.repeat(3);
+	return `${lead}${filler}`.slice(0, 100) + ` could not handle the request ${method} ${path}`;
+}
+
+/** nginx's and Apache's not-found page: the decoded path, HTML-escaped as their templates do. */
+export function escapedPage(path: string): string {
+	const escaped = decodeURIComponent(path)
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;')
+		.replace(/'/g, '&#39;');
+	return (
+		'<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1>' +
+		`<p>The requested URL ${escaped} was not found on this server.</p></body></html>`
+	);
+}
 /** `html200`: a web page answered with HTTP 200, as a Base URL pointing at a website gets. */
 export type EchoMode = (typeof ECHO_MODES)[number] | 'html200';
 
@@ -88,6 +112,10 @@ export async function startEchoServer(): Promise<EchoServer> {
 					.code(502)
 					.type('text/plain')
 					.send(`Bad Gateway: ${'upstream detail '.repeat(17)}${path}`);
+			case 'gateway502':
+				return await reply.code(502).type('text/plain').send(gatewayPage(path, request.method));
+			case 'nginx404':
+				return await reply.code(404).type('text/html').send(escapedPage(path));
 			case 'failure200':
 				return await reply.send({ success: false, description: `unknown endpoint ${path}` });
 			case 'html200':

@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 import { startSimulator } from '../simulator/app';
 import type { Simulator, SimulatorOptions } from '../simulator/app';
 import { loadNodeOptions, runNode, shutdownEngine } from './engine';
-import type { OtherCredentials, RunResult } from './engine';
+import type { NodeSettings, OtherCredentials, RunOptions, RunResult } from './engine';
 
 export const DEMO_KEY = 'demo-key-0001';
 export const OTHER_KEY = 'other-dept-key';
@@ -30,6 +30,10 @@ export interface NodeRunner {
 			typeVersion?: number;
 			/** Run the node's AI tool variant. */
 			asTool?: boolean;
+			/** The node's On Error setting (Continue On Fail sets continueRegularOutput). */
+			onError?: RunOptions['onError'];
+			/** Retry On Fail, Execute Once, Always Output Data… */
+			settings?: NodeSettings;
 		},
 	): Promise<RunResult>;
 }
@@ -66,6 +70,8 @@ export function useNode(nodeType: INodeType, simulatorOptions: SimulatorOptions 
 				otherCredentials: options.otherCredentials,
 				typeVersion: options.typeVersion,
 				asTool: options.asTool,
+				onError: options.onError,
+				settings: options.settings,
 				credentials: {
 					...(options.credential as Record<string, string>),
 					baseUrl: options.baseUrl ?? sim.url,

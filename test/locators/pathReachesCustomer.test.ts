@@ -5,7 +5,7 @@ const { node, customer } = useCustomer();
 
 // Found by a fresh-eyes review (issue 31): "Wherever {cid} appears in a path, the customer id, the account_id or the crm_id may be
 // given", and which customer wins when a value is one customer's id and another's crm_id is open (trait
-// pathRef). A customer given by name, account_id or email is resolved to its cid (customerIdOf, the customer
+// pathRef). A customer given by name, account_id or email is resolved to its cid (CustomerIdentity, the customer
 // list), and that cid is then put in a PATH (customer/payment/{cid}, customer/update/{cid}), where the platform
 // reads it again as a reference: when an older customer's crm_id is those digits, the write reaches that other
 // customer. CRM ids made of digits are common. Nothing checks that the path reaches the customer resolved.

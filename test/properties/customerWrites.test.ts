@@ -83,7 +83,8 @@ describe.each(customerWrites.map((row) => [`${row.resource} → ${row.op.name}`,
 					reference,
 					fc.boolean(),
 					fc.boolean(),
-					async (platform, ref, shared, collide) => {
+					fc.boolean(),
+					async (platform, ref, shared, collide, picked) => {
 						let given: string | number = '';
 						await onFreshPlatform(
 							NODE_TYPES[node],
@@ -92,7 +93,10 @@ describe.each(customerWrites.map((row) => [`${row.resource} → ${row.op.name}`,
 								parameters: {
 									resource,
 									operation: op.value,
-									cid: { __rl: true, mode: 'id', value: '={{ $json.ref }}' },
+									// Picked from the customer list (its value a customer ID), or given By ID.
+									cid: picked
+										? { __rl: true, mode: 'list', value: String(ref.cid) }
+										: { __rl: true, mode: 'id', value: '={{ $json.ref }}' },
 									...NEEDS[`${resource} ${op.value}`],
 								},
 								get input() {
@@ -105,11 +109,12 @@ describe.each(customerWrites.map((row) => [`${row.resource} → ${row.op.name}`,
 									// An older customer's crm_id is another's customer ID, as digits (CRM ids often are).
 									if (collide)
 										sim.state.customers.find((c) => c.cid === 1002)!.crm_id = String(ref.cid);
-									given = spelled(sim, ref);
+									given = picked ? String(ref.cid) : spelled(sim, ref);
 								},
 							},
 							(result, sim) => {
-								const names = named(sim, given);
+								// A customer picked from the list is the customer whose ID the list gave.
+								const names = picked ? [ref.cid] : named(sim, given);
 								const reached = sim.requests
 									.filter((request) => WRITES.test(request.method))
 									.filter((request) => !isRead(request))

@@ -46,6 +46,12 @@ export interface Simulator {
 	 * any.
 	 */
 	requests: Array<{ method: string; url: string; body?: unknown }>;
+	/**
+	 * The requests of `requests` that reached their route with a valid key and were not refused by it: what the
+	 * platform acted on (a request a fault answered before its route, or a throttle, is not here; a lost
+	 * answer's is).
+	 */
+	handled: Array<{ method: string; url: string; body?: unknown }>;
 	/** When a request of `requests` arrived, on the package's clock (`clock().now()`). */
 	arrivedAt(request: { method: string; url: string }): number | undefined;
 	/** Faults served to the next requests, one each, in order (faults.ts lists them). */
@@ -91,6 +97,19 @@ export interface SimulatorOptions {
 	latency?: number;
 }
 
+/** Whether a route's answer is one of the platform's refusals (success false, an error_code). */
+function refusesIn(payload: unknown): boolean {
+	if (typeof payload !== 'string') return false;
+	try {
+		const body = JSON.parse(payload) as Record<string, unknown>;
+		if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+		const flags = ['success', 'succes', 'sucess', 'result'].map((key) => body[key]);
+		return flags.some((flag) => flag === false || flag === 'false') || Boolean(body.error_code);
+	} catch {
+		return false;
+	}
+}
+
 function invalidKey(request: FastifyRequest) {
 	return request.url.includes('/customer/bulk-email')
 		? { success: false, error_code: 'invalid_key', description: 'invalid key' }
@@ -102,6 +121,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	Object.assign(state.bulkEmail.sender, options.bulkEmail);
 	const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 });
 	const requests: Simulator['requests'] = [];
+	const handled: Simulator['handled'] = [];
 	const arrivals = new WeakMap<object, number>();
 	for (const extra of extrasOf(options.extras ?? [])) state.extras.add(extra);
 	Object.assign(state.traits, traitsOf(options.traits ?? {}));
@@ -191,10 +211,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 				.type('text/plain')
 				.send(`Internal Server Error while handling ${request.url}${body}`);
 		}
+		const entry = received.get(request);
+		if (entry) handled.push(entry);
 		return undefined;
 	});
 	// Faults that replace the route's answer after it ran (and stored what it was sent).
 	app.addHook('onSend', async (request, reply, payload) => {
+		// A route that refused the request acted on nothing: it is not among those handled.
+		const entry = received.get(request);
+		if (entry && handled.includes(entry) && refusesIn(payload))
+			handled.splice(handled.indexOf(entry), 1);
 		const fault = pending.get(request);
 		// The answer is lost on the way: the client cannot tell whether the route ran.
 		if (fault === 'resetAfterWrite') request.raw.socket.resetAndDestroy();
@@ -205,11 +231,20 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		async (keyed) => {
 			keyed.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
 				const key = state.keys.get((request.params as { apiKey: string }).apiKey);
-				if (!key || key.disabled) return reply.send(invalidKey(request));
+				// A key the platform does not take: the request is refused, not acted on.
+				const refused = () => handled.splice(handled.indexOf(received.get(request)!), 1);
+				if (!key || key.disabled) {
+					refused();
+					return reply.send(invalidKey(request));
+				}
 				request.apiKey = key;
 				// Strict by default: a wrong type where the spec gives one is refused before the route runs.
 				const refusal = typeRefusal(request, state.extras);
-				return refusal ? reply.send(refusal) : undefined;
+				if (refusal) {
+					refused();
+					return reply.send(refusal);
+				}
+				return undefined;
 			});
 			shapeAnswers(keyed, state.traits);
 			registerCustomerRoutes(keyed, state);
@@ -269,6 +304,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		state,
 		url: address.replace('localhost', '127.0.0.1'),
 		requests,
+		handled,
 		arrivedAt: (entry) => arrivals.get(entry),
 		faults,
 		modes,

@@ -109,6 +109,14 @@ describe('writes', () => {
 		},
 	);
 
+	test('a throttled write (429: the platform did not process it) is sent again after Retry-After, and made once', async () => {
+		sim().faults.push('http429');
+		const result = await node.run(create);
+		expect(result.error).toBeUndefined();
+		expect(sent('/customer/add')).toBe(2);
+		expect(created()).toHaveLength(1);
+	});
+
 	test('a refused connection never reached the platform: Create is sent again and creates one customer', async () => {
 		sim().outage(700, 'refuse');
 		const result = await node.run(create);

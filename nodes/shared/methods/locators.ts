@@ -4,15 +4,12 @@ import type {
 	INodeListSearchResult,
 	INodeProperties,
 } from 'n8n-workflow';
-import type { RequestInput } from '../input/rules';
-import type { Operation } from '../operation/operations';
 import { pathSegment } from '../input/path';
 import { shownList } from '../output/output';
-import { CUSTOMER_FORMS, customerIdOf, sameName } from '../operation/customerRef';
+import { CUSTOMER_FORMS, sameName } from '../operation/customerRef';
 import { isRefusal } from '../platform/failure';
-import type { Request } from '../operation/customerRef';
 
-export { customerIdFor, customerIdOf } from '../operation/customerRef';
+export { customerIdFor } from '../operation/customerRef';
 
 /** A customer picked by searching, or typed as id / account_id / crm_id / a unique name. */
 export function customerLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
@@ -84,31 +81,6 @@ export function serviceLocator(
 			},
 		],
 		...overrides,
-	};
-}
-
-/** The body with its `cid`, when given, replaced by the integer customer id. */
-export async function withCustomerId(request: Request, body: IDataObject): Promise<IDataObject> {
-	if (body.cid === undefined || body.cid === null || String(body.cid).trim() === '') return body;
-	return { ...body, cid: await customerIdOf(request, body.cid) };
-}
-
-/**
- * For an operation whose body carries a customer: the customer ids are resolved first (one request per
- * reference that is not already an id), and the body is sent with them.
- */
-export function withCustomerIds(
-	bodyOf: (input: RequestInput) => IDataObject | IDataObject[] = (input) => input.body,
-): Pick<Operation, 'beforeRequest' | 'sendBody'> {
-	return {
-		beforeRequest: async (request, input) => {
-			const body = bodyOf(input);
-			if (!Array.isArray(body)) return { body: await withCustomerId(request, body) };
-			const resolved: IDataObject[] = [];
-			for (const element of body) resolved.push(await withCustomerId(request, element));
-			return { body: resolved };
-		},
-		sendBody: (input, before) => before?.body ?? bodyOf(input),
 	};
 }
 

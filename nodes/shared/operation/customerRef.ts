@@ -8,6 +8,8 @@ import { isRefusal, PlatformRequestError, RefusedAnswer } from '../platform/fail
  */
 export type Request = ((options: IHttpRequestOptions) => Promise<unknown>) & {
 	once?: <T>(key: string, make: () => Promise<T>) => Promise<T>;
+	/** The item's one identity for a customer reference (CustomerIdentity), made once an item. */
+	customer?: (ref: unknown, picked: boolean) => CustomerIdentity;
 };
 
 /** What a customer field accepts, said wherever a person or a model is told what to give. */
@@ -112,6 +114,11 @@ export async function searchCustomers(
  * A customer made by an earlier item of the run is not on it; every match found on it is confirmed by a
  * search made at the time, which is.
  */
+/** The customer list as the platform holds it now, not as the run first read it (a customer made since is on it). */
+export async function customerListNow(request: Request): Promise<IDataObject[]> {
+	return await recordsOf(request, '/customer/getAll');
+}
+
 export async function customerList(request: Request): Promise<IDataObject[]> {
 	const read = async () => await recordsOf(request, '/customer/getAll');
 	return request.once ? await request.once('customer list', read) : await read();
@@ -158,8 +165,8 @@ export interface RecordMatch {
 }
 
 /**
- * The customer a search record describes. The spec's search record carries no cid, the customer list
- * does, by company: the record is a listed customer only when its company is that one customer's on the
+ * The customer a search record describes (on `list`, the customer list as read now, where given). The spec's
+ * search record carries no cid, the customer list does, by company: the record is a listed customer only when its company is that one customer's on the
  * list AND a search by the company finds this record alone (`same` tells it), so no customer, listed or
  * not (the list holds active customers only), shares the company. Both compare by the one rule: a company
  * that differs in case or spacing is another company. Anything else is no answer: a write must never
@@ -169,6 +176,7 @@ export async function customerOfRecord(
 	request: Request,
 	record: IDataObject,
 	same: (record: IDataObject) => boolean,
+	list?: IDataObject[],
 ): Promise<RecordMatch> {
 	const company = text(record.company);
 	if (company.length < 3)
@@ -179,7 +187,7 @@ export async function customerOfRecord(
 					? 'it has no company to find it by on the customer list'
 					: `its company "${company}" is too short to search by (3 characters or more)`,
 		};
-	const candidates = (await customerList(request)).filter((customer) =>
+	const candidates = (list ?? (await customerList(request))).filter((customer) =>
 		sameName(customer.company, company),
 	);
 	if (candidates.length !== 1)
@@ -305,51 +313,65 @@ export async function pathToCustomer(
 }
 
 /**
- * The path reference for a customer's `{cid}` as the user gave it: a customer picked from the list is its ID,
- * which is sent only once proven to reach that customer (its digits may be another customer's crm_id); typed
- * digits are an ID, account_id or crm_id as the platform takes them (By ID says so), sent as given; anything
- * else is found first (customerInPath).
+ * One customer reference of one input item, resolved once, by one rule wherever it travels: the customer is
+ * the integer id `cid`, and every place the item carries the customer derives what it needs from it. A body's
+ * cid is that id (the spec types it the integer customer id). A path's {cid} is a reference proven to reach
+ * that customer, since a path takes an ID, account_id or crm_id and which wins is the platform's.
+ *
+ * - picked from the customer list: the list gave its ID; a path proves it (pathToCustomer);
+ * - typed digits: an ID, account_id or crm_id as the platform reads them in a path, so the customer is the one a
+ *   balance read with them answers, and a path carries them as given (the platform reads them the same way);
+ * - anything else: an account_id or crm_id the platform finds, sent as given; else a name, whose customer's ID a
+ *   path carries once proven to reach it.
  */
-export async function customerPathRef(
-	request: Request,
-	ref: unknown,
-	picked: boolean,
-): Promise<{ cid: number; pathRef: string }> {
-	const given = String(ref ?? '').trim();
-	if (!/^\d+$/.test(given)) return await customerInPath(request, given);
-	if (!picked) return { cid: Number(given), pathRef: given };
-	const cid = Number(given);
-	return { cid, pathRef: await pathToCustomer(request, cid, 'The customer picked from the list') };
-}
+export class CustomerIdentity {
+	private resolved?: Promise<{ cid: number; pathRef?: string }>;
 
-/**
- * What a path's {cid} must carry to reach exactly the customer a reference names, and that customer's ID: an
- * ID, account_id or crm_id the platform resolves is sent as given (a read with it proved where a path with it
- * goes); a name's customer by its ID, once proven to reach that customer (pathToCustomer).
- */
-export async function customerInPath(
-	request: Request,
-	ref: unknown,
-): Promise<{ cid: number; pathRef: string }> {
-	const given = String(ref ?? '').trim();
-	return await customerIdFor(request, given).then(
-		(cid) => ({ cid, pathRef: given }),
-		async (error: unknown) => {
-			if (/^\d+$/.test(given) || !isRefusal(error, { message: 'no customer found' })) throw error;
-			const cid = await customerIdByName(request, given);
-			return { cid, pathRef: await pathToCustomer(request, cid, `Customer "${given}"`) };
-		},
-	);
-}
+	private path?: Promise<string>;
 
-/**
- * The integer customer id for any reference a customer field accepts: an ID, account_id or crm_id
- * (asked of the platform, as customerIdFor), or, when the platform finds none, a company or person name.
- */
-export async function customerIdOf(request: Request, ref: unknown): Promise<number> {
-	const given = String(ref ?? '').trim();
-	return await customerIdFor(request, given).catch(async (error: unknown) => {
-		if (/^\d+$/.test(given) || !isRefusal(error, { message: 'no customer found' })) throw error;
-		return await customerIdByName(request, given);
-	});
+	readonly given: string;
+
+	constructor(
+		private readonly request: Request,
+		ref: unknown,
+		readonly picked: boolean,
+	) {
+		this.given = String(ref ?? '').trim();
+	}
+
+	/** Typed digits in a path go as given, without a read, unless the customer must be proven first. */
+	get typedDigits(): boolean {
+		return !this.picked && /^\d+$/.test(this.given);
+	}
+
+	/** The customer's integer id: what a body carries. */
+	async cid(): Promise<number> {
+		this.resolved ??= this.resolve();
+		return (await this.resolved).cid;
+	}
+
+	/** What a path's {cid} carries to reach exactly this customer. */
+	async pathRef(): Promise<string> {
+		if (this.typedDigits) return this.given;
+		this.path ??= (async () => {
+			this.resolved ??= this.resolve();
+			const { cid, pathRef } = await this.resolved;
+			if (pathRef !== undefined) return pathRef;
+			const named = this.picked ? 'The customer picked from the list' : `Customer "${this.given}"`;
+			return await pathToCustomer(this.request, cid, named);
+		})();
+		return await this.path;
+	}
+
+	private async resolve(): Promise<{ cid: number; pathRef?: string }> {
+		const { request, given } = this;
+		if (this.picked) return { cid: Number(given) };
+		return await customerIdFor(request, given).then(
+			(cid) => ({ cid, pathRef: given }),
+			async (error: unknown) => {
+				if (/^\d+$/.test(given) || !isRefusal(error, { message: 'no customer found' })) throw error;
+				return { cid: await customerIdByName(request, given) };
+			},
+		);
+	}
 }

@@ -135,6 +135,12 @@ export interface OperationSpec {
 	secretFields?: string[];
 	/** The credential the requests go through, when not the API credential (the portal login's). */
 	credential?: string;
+	/**
+	 * Its writes follow from what it reads first (Create or Update matches the customer, then writes only what
+	 * the platform does not hold): after a write whose answer was lost, the item may be run again, since its
+	 * reads then find what the lost write did. Any other write whose answer was lost is never sent again.
+	 */
+	readsBeforeWriting?: true;
 }
 
 /**
@@ -250,6 +256,11 @@ export function isSearch(op: Pick<Operation, 'value'>): boolean {
  */
 export function isCreate(op: Pick<Operation, 'value' | 'method'>): boolean {
 	return op.method === 'POST' && (op.value === 'create' || /^add[A-Z]/.test(op.value));
+}
+
+/** A write with an amount (a payment, a charge, a sale): its customer is proven before the run's first write. */
+export function movesMoney(op: Pick<Operation, 'method' | 'value' | 'moneyFields'>): boolean {
+	return !isRepeatable(op) && (op.moneyFields ?? []).length > 0;
 }
 
 /** Whether the operation's request may be sent again after a transient failure without changing anything. */

@@ -62,23 +62,28 @@ export function findFailure(body: unknown): PlatformFailure | undefined {
 	return undefined;
 }
 
-/** What an answer's text shows a person: tags and scripts gone, spaces collapsed, cut short. */
-export function glimpse(text: string, size = 160): string {
-	const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
-	const plain = text
-		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+// How much of an answer's text is read for a message. The message itself is cut only once its secrets are out
+// (transport's `failed`), so a key straddling a cut cannot leave its first characters behind.
+const READ_AT_MOST = 20_000;
+
+/** What a person reads in a page: tags and scripts gone, character references decoded, spaces collapsed. */
+export function pageText(text: string): string {
+	const page = text.slice(0, READ_AT_MOST);
+	const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(page)?.[1];
+	const plain = page
+		.replace(/<(script|style|title)[\s\S]*?<\/\1>/gi, ' ')
 		.replace(/<[^>]*>/g, ' ')
 		.replace(/&nbsp;/g, ' ')
 		.replace(/\s+/g, ' ')
 		.trim();
-	const shown = title && !plain.startsWith(title.trim()) ? `${title.trim()}: ${plain}` : plain;
-	return shown.length > size ? `${shown.slice(0, size)}…` : shown;
+	const heading = title?.replace(/\s+/g, ' ').trim();
+	return heading && !plain.startsWith(heading) ? `${heading}: ${plain}` : plain;
 }
 
-/** A web page as a person knows it: its title, else the start of its text. */
+/** A web page as a person knows it: its title, else its text. */
 function pageName(html: string): string {
 	const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.replace(/\s+/g, ' ').trim();
-	return title || glimpse(html, 80);
+	return title || pageText(html);
 }
 
 /**
@@ -103,12 +108,12 @@ export function malformedAnswer(body: unknown): PlatformFailure | undefined {
 		};
 	if (/^</.test(trimmed))
 		return {
-			message: `The billing platform answered with an HTML page instead of JSON: "${glimpse(trimmed)}"`,
+			message: `The billing platform answered with an HTML page instead of JSON: "${pageText(trimmed)}"`,
 			// A whole document, unlike the fragments a crashing PHP script prints before dying.
 			...(/^(<!doctype html|<html)/i.test(trimmed) && { webPage: pageName(trimmed) }),
 		};
 	return {
-		message: `The billing platform answered with text instead of JSON: "${glimpse(trimmed)}"`,
+		message: `The billing platform answered with text instead of JSON: "${pageText(trimmed)}"`,
 	};
 }
 

@@ -18,7 +18,8 @@ export type FailureKind =
 	| 'timeout'
 	| 'closed'
 	| 'network'
-	| 'blocked';
+	| 'blocked'
+	| 'earlierTry';
 
 export type KindedFailure = PlatformFailure & {
 	kind?: FailureKind;
@@ -126,6 +127,11 @@ function whatHappened(failure: KindedFailure): string {
 				'billing platform’s address is one of them. Nothing reached the platform, and every request to it ' +
 				'from this n8n meets the same block until an administrator allows the address. n8n 3.0 also ' +
 				'blocks carrier-grade NAT addresses (100.64.0.0/10) by default.'
+			);
+		case 'earlierTry':
+			return (
+				'n8n ran this node again with the same input (Retry On Fail, or a failed execution retried), and ' +
+				'an earlier try had already sent this item’s write, so this try did not send it again.'
 			);
 		case 'inconclusive':
 			return (

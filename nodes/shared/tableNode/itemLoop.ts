@@ -10,10 +10,10 @@ import type {
 import { recordItems, toSafeError } from '../output/errors';
 import { failureOfItem } from '../output/items';
 import { aiArguments, inToolTerms } from '../output/toolTerms';
-import { NOTHING_SENT } from '../input/rules';
+import { isBlank, NOTHING_SENT } from '../input/rules';
 import { isNodeWide, PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
-import { isRepeatable, writeKeysOf } from '../operation/operations';
+import { isRepeatable, movesMoney, writeKeysOf } from '../operation/operations';
 import type { ItemOf, Notes, Operation, OutputContext, SendOptions } from '../operation/operations';
 import { checkShown, lacksRoot, RecordFailures, toRecords } from '../output/output';
 import { shapeFor, shapeRecord } from '../output/simplify';
@@ -22,7 +22,7 @@ import { walkPages } from '../transport/pager';
 import { checkInput, readInput } from '../operation/requestInput';
 import type { RequestInput } from '../input/rules';
 import { subjectOf } from '../operation/subject';
-import { customerPathRef } from '../operation/customerRef';
+import { CustomerIdentity } from '../operation/customerRef';
 import { concurrencyOf, Limiter } from '../transport/limiter';
 import type { Aside } from '../transport/limiter';
 import { Turns } from '../transport/turns';
@@ -36,6 +36,8 @@ import {
 import type { RequestSettings } from '../transport/transport';
 import { stoppedDescription, writtenOf } from './stopped';
 import type { Written } from './stopped';
+import { EarlierTries } from './earlierTries';
+import type { Tried } from './earlierTries';
 
 // The largest page the query-paged listings accept (serviceType/search: limit at most 100).
 const QUERY_PAGE_SIZE = 100;
@@ -55,6 +57,11 @@ interface Item extends ItemOf {
 	before?: IDataObject;
 	/** The item's place among the node run's items writing the same records. */
 	turn?: Turn;
+	/** How its writes ended: one was answered; one's answer was lost (the platform may have carried it out). */
+	wrote?: boolean;
+	lost?: boolean;
+	/** The item's customers, by reference: each resolved once, and used by its every path, body and request. */
+	customers: Map<string, CustomerIdentity>;
 }
 
 /**
@@ -78,6 +85,12 @@ class NodeRun {
 	/** A failure every item would meet (a refused key), once one item has met it: nothing more is sent. */
 	private nodeWide?: PlatformRequestError;
 
+	/** What earlier tries of this node run wrote (n8n's re-runs): a write's items only. */
+	readonly tries?: EarlierTries;
+
+	/** Items whose writes an earlier try made, given again from its output. */
+	private replayed = 0;
+
 	private constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly op: Operation,
@@ -85,6 +98,8 @@ class NodeRun {
 		private readonly secrets: string[],
 	) {
 		this.limiter = new Limiter(concurrencyOf(settings.credentialData?.data?.maxConcurrency));
+		if (!isRepeatable(op))
+			this.tries = EarlierTries.of(context, settings.credentialData?.data?.apiKey);
 	}
 
 	static async start(context: IExecuteFunctions, op: Operation): Promise<NodeRun> {
@@ -111,11 +126,12 @@ class NodeRun {
 	async all(): Promise<INodeExecutionData[]> {
 		const count = this.context.getInputData().length;
 		const outputs: Array<Promise<INodeExecutionData[]>> = [];
-		if (!this.context.continueOnFail() && !isRepeatable(this.op)) {
+		if (!this.context.continueOnFail() && !this.asTool && !isRepeatable(this.op)) {
 			const items = Array.from({ length: count }, (_, index) => this.read(index));
-			const refused = items.find((item) => item.refusal);
-			if (refused)
-				throw toSafeError(this.context.getNode(), refused.refusal, refused.index, this.secrets);
+			const refused = items.filter((item) => item.refusal);
+			if (refused.length) throw this.refusedError(refused, count);
+			await this.proveCustomers(items);
+			if (this.stopping) throw this.stopError();
 			for (const item of items) outputs.push(this.send(item));
 		} else {
 			const ahead = new Window(2 * this.limiter.limit);
@@ -133,6 +149,15 @@ class NodeRun {
 			}
 		}
 		const done = await Promise.all(outputs);
+		if (this.replayed)
+			this.context.addExecutionHints({
+				message:
+					`${this.replayed} item${this.replayed === 1 ? ' was' : 's were'} written by an earlier try of this ` +
+					'node (Retry On Fail, or a failed execution retried): the output shown is that try’s, and nothing ' +
+					'was sent again for them.',
+				type: 'info',
+				location: 'outputPane',
+			});
 		if (this.stopping) throw this.stopError();
 		return done.flat();
 	}
@@ -174,10 +199,12 @@ class NodeRun {
 				op,
 				once,
 				settings: this.itemSettings(index, secrets(input)),
+				customers: new Map(),
 			};
 		} catch (refusal) {
 			input ??= { path: {}, body: {}, qs: {}, param: (_name, fallback) => fallback };
-			return { index, input, context, op, once, settings: this.itemSettings(index, []), refusal };
+			const settings = this.itemSettings(index, []);
+			return { index, input, context, op, once, settings, refusal, customers: new Map() };
 		}
 	}
 
@@ -186,9 +213,74 @@ class NodeRun {
 		return { ...this.settings, itemIndex, secrets };
 	}
 
+	/**
+	 * Before the first write of a run that stops on a failure: every item's customer resolved (and, where money
+	 * moves, proven to exist), so that a customer the platform does not know stops the run with nothing sent,
+	 * not after the items before it were charged. The resolutions are the ones the items then send with.
+	 */
+	private async proveCustomers(items: Item[]): Promise<void> {
+		const proving = items.map(
+			async (item) =>
+				await this.limiter.run(async (aside) => {
+					if (this.stopping || this.tries?.find(item.index)) return;
+					item.settings = { ...item.settings, aside };
+					try {
+						for (const { identity } of customersOf(item))
+							if (!identity.typedDigits || movesMoney(this.op)) await identity.cid();
+					} catch (error) {
+						await this.failed(item, error);
+					}
+				}),
+		);
+		await Promise.all(proving);
+	}
+
+	/** How the item's writes end is noted, for what n8n's next try of the node must not send again. */
+	private noteWrites(item: Item): void {
+		item.settings.onWrite = (outcome) => {
+			if (outcome === 'answered') item.wrote = true;
+			else item.lost = true;
+		};
+	}
+
+	/**
+	 * An item an earlier try of this node run wrote, as this try gives it: its output again, or its failure,
+	 * never its write again. A write whose answer was lost is tried afresh only by an operation that looks
+	 * before it writes (Create or Update matches again, and writes only what the platform does not hold).
+	 */
+	private async again(item: Item, tried: Tried): Promise<INodeExecutionData[] | undefined> {
+		if (tried.state === 'done') {
+			this.replayed++;
+			const items = tried.json.map((json) => ({ json, pairedItem: { item: item.index } }));
+			this.written.push(writtenOf(item.index, items));
+			return items;
+		}
+		if (tried.state === 'lost' && this.op.readsBeforeWriting) return undefined;
+		const failure = new PlatformRequestError(
+			this.context.getNode(),
+			{
+				message: tried.message,
+				kind: 'earlierTry',
+				uncertain: tried.state === 'lost',
+				preface:
+					tried.state === 'lost'
+						? 'The earlier try lost the write’s answer.'
+						: 'The earlier try’s write was carried out, then the item failed.',
+			},
+			item.index,
+		);
+		if (tried.state === 'lost') item.lost = true;
+		else item.wrote = true;
+		return await this.failed(item, failure);
+	}
+
 	/** The item's requests, once its turn has come and a place is free; its failure as the node would have it. */
 	private async send(item: Item): Promise<INodeExecutionData[]> {
 		if (item.refusal) return await this.failed(item, item.refusal);
+		const tried = this.tries?.find(item.index);
+		const given = tried && (await this.again(item, tried));
+		if (given) return given;
+		if (this.tries) this.noteWrites(item);
 		// Taken now, in input order, before any item waits.
 		const keys = writeKeysOf(this.op, item.input);
 		item.turn = keys.length ? this.turns.take(keys) : undefined;
@@ -203,7 +295,10 @@ class NodeRun {
 				try {
 					const items = await itemsFor(item);
 					const shaped = this.op.shapeItems ? await this.op.shapeItems(items, item) : items;
-					if (!isRepeatable(this.op)) this.written.push(writtenOf(item.index, shaped));
+					if (this.tries) {
+						this.written.push(writtenOf(item.index, shaped));
+						this.tries.done(item.index, shaped);
+					}
 					return shaped;
 				} catch (error) {
 					return await this.failed(item, error);
@@ -235,6 +330,8 @@ class NodeRun {
 		// The record named beside a terse answer is the user's input: the key may be typed there too.
 		const subject = subjectOf(op, item.input);
 		const safe = toSafeError(context.getNode(), error, item.index, secrets, subject);
+		if (item.wrote || item.lost)
+			this.tries?.failed(item.index, item.wrote ? 'written' : 'lost', safe.message);
 		if (isNodeWide(safe) && !this.nodeWide) {
 			this.nodeWide = safe as PlatformRequestError;
 			context.addExecutionHints({
@@ -291,6 +388,34 @@ class NodeRun {
 		);
 	}
 
+	/**
+	 * Why a write that checks every item first sends nothing: one refusal as it is, several counted, the first
+	 * ten named with their reasons (as n8n numbers items, and as rows are counted), so a sync's bad rows are
+	 * fixed in one go rather than one a run.
+	 */
+	private refusedError(refused: Item[], count: number): Error {
+		const node = this.context.getNode();
+		const errors = refused.map(({ refusal, index }) =>
+			toSafeError(node, refusal, index, this.secrets),
+		);
+		if (errors.length === 1) return errors[0];
+		const named = refused
+			.slice(0, 10)
+			.map(({ index }, at) => `[item ${index}] (row ${index + 1}) ${errors[at].message}`)
+			.join('; ');
+		const more = refused.length > 10 ? `; and ${refused.length - 10} more` : '';
+		return new NodeOperationError(
+			node,
+			`${refused.length} of ${count} items were refused; nothing was sent`,
+			{
+				itemIndex: refused[0].index,
+				description:
+					`${named}${more}. ${NOTHING_SENT} Fix these items, or set On Error to Continue (using error ` +
+					'output) to send the others and get each refusal as an item.',
+			},
+		);
+	}
+
 	/** The first stop in input order, saying which items had already been written. */
 	private stopError(): Error {
 		const first = Math.min(...this.stops.keys());
@@ -338,7 +463,13 @@ export async function runTables(
 			`The operation "${operation}" is not one of ${resource}'s`,
 		);
 	const run = await NodeRun.start(context, op);
-	return [await run.all()];
+	let output: INodeExecutionData[] | undefined;
+	try {
+		output = await run.all();
+		return [output];
+	} finally {
+		run.tries?.settle(output);
+	}
 }
 
 function notesOf(item: Item): Notes {
@@ -355,7 +486,65 @@ function senderFor(item: Item) {
 		);
 	const once = async <T>(key: string, make: () => Promise<T>) =>
 		await item.once(key, make, item.settings.aside);
-	return Object.assign(send, { once });
+	const customer = (ref: unknown, picked: boolean) => identityOf(item, ref, picked);
+	return Object.assign(send, { once, customer });
+}
+
+/** The item's one identity for a customer reference: made once, whichever request first needs it. */
+function identityOf(item: Item, ref: unknown, picked: boolean): CustomerIdentity {
+	const given = String(ref ?? '').trim();
+	// A picked value is a customer ID from the list; anything else in a picker was typed over it.
+	const fromList = picked && /^\d+$/.test(given);
+	const key = `${fromList ? 'picked' : 'given'} ${given}`;
+	let identity = item.customers.get(key);
+	if (!identity) {
+		identity = new CustomerIdentity(senderFor(item), given, fromList);
+		item.customers.set(key, identity);
+	}
+	return identity;
+}
+
+/**
+ * The customer references an item's request carries: its path's {cid}, and every `cid` of its body (the
+ * spec's name for a customer's ID wherever it appears). The Customer field's own value counts as picked when
+ * it came from the list.
+ */
+function customersOf(item: Item): Array<{ identity: CustomerIdentity; inPath: boolean }> {
+	const { op, input } = item;
+	const found: Array<{ identity: CustomerIdentity; inPath: boolean }> = [];
+	const picked = (ref: unknown) =>
+		(input.picked?.('cid') ?? false) &&
+		String(ref ?? '').trim() === String(input.param('cid', '') ?? '').trim();
+	if (/\{cid\}/.test(op.path) && !isBlank(input.path.cid))
+		found.push({
+			identity: identityOf(item, input.path.cid, picked(input.path.cid)),
+			inPath: true,
+		});
+	const body = requestOf(item).body;
+	for (const element of Array.isArray(body) ? body : [body])
+		if (isObject(element) && !isBlank(element.cid))
+			found.push({ identity: identityOf(item, element.cid, picked(element.cid)), inPath: false });
+	return found;
+}
+
+/** A body with each `cid` the integer ID of the item's customer it names (CustomerIdentity). */
+async function withCustomerIds(item: Item, body: unknown): Promise<unknown> {
+	const { input } = item;
+	const picked = (ref: unknown) =>
+		(input.picked?.('cid') ?? false) &&
+		String(ref ?? '').trim() === String(input.param('cid', '') ?? '').trim();
+	const resolve = async (element: unknown) =>
+		isObject(element) && !isBlank(element.cid)
+			? { ...element, cid: await identityOf(item, element.cid, picked(element.cid)).cid() }
+			: element;
+	if (!Array.isArray(body)) return await resolve(body);
+	const resolved: unknown[] = [];
+	for (const element of body) resolved.push(await resolve(element));
+	return resolved;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -451,22 +640,12 @@ async function readPages(item: Item, sent: IHttpRequestOptions): Promise<INodeEx
 	return itemsOf(item, records);
 }
 
-/**
- * A customer in the path given by anything but its ID (an account_id, a company or person name, as a model
- * fills it) is looked up first: an account_id or crm_id goes as given, a name as its customer's ID once proven to
- * reach that customer (customerInPath), and one that is no customer's, or several customers', stops before any
- * write.
- */
-async function customerPath(
-	request: ReturnType<typeof senderFor>,
-	{ op, input }: Item,
-	sent: IHttpRequestOptions,
-): Promise<void> {
-	const ref = input.path.cid;
-	if (ref === undefined) return;
-	const picked = input.picked?.('cid') ?? false;
-	if (/^\d+$/.test(String(ref).trim()) && !picked) return;
-	input.path.cid = (await customerPathRef(request, ref, picked)).pathRef;
+/** The path's {cid} as the item's customer identity carries it (CustomerIdentity.pathRef). */
+async function customerPath(item: Item, sent: IHttpRequestOptions): Promise<void> {
+	const { op, input } = item;
+	if (!/\{cid\}/.test(op.path) || isBlank(input.path.cid)) return;
+	const [inPath] = customersOf(item).filter((found) => found.inPath);
+	input.path.cid = await inPath.identity.pathRef();
 	sent.url = fillPath(op.path, { ...input.path, page: 1 });
 }
 
@@ -487,8 +666,8 @@ async function itemsFor(item: Item): Promise<INodeExecutionData[]> {
 	const { op, input } = item;
 	const request = senderFor(item);
 	const sent = requestOf(item);
-	// An operation assembled from its own requests resolves its customer itself (Customer Update).
-	if (!op.answerFrom) await customerPath(request, item, sent);
+	// An operation assembled from its own requests resolves its customer itself (request.customer).
+	if (!op.answerFrom) await customerPath(item, sent);
 	if (op.list === 'paged') return await readPages(item, sent);
 	if (op.answerFrom)
 		return itemsOf(item, toRecords(await op.answerFrom(request, input, notesOf(item)), op.output));
@@ -502,6 +681,7 @@ async function itemsFor(item: Item): Promise<INodeExecutionData[]> {
 		if (op.sendBody && op.method !== 'GET')
 			sent.body = op.sendBody(input, item.before) as IDataObject;
 	}
+	if (sent.body !== undefined) sent.body = (await withCustomerIds(item, sent.body)) as IDataObject;
 	const repeatable = isRepeatable(op);
 	return await outputItems(
 		item,

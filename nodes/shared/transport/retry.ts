@@ -24,11 +24,12 @@ const TRANSIENT_STATUS = new Set(['429', '502', '503', '504']);
 
 /**
  * Whether the request can be sent again after this failure. `repeatable` requests (reads, and writes the
- * platform deduplicates) after any transient failure; any other write only when it provably never reached
- * the platform: the connection was refused, so nothing was sent.
+ * platform deduplicates) after any transient failure; any other write only when it provably was not carried
+ * out: the connection was refused, so nothing was sent, or the platform throttled it (429: not processed).
  */
 export function mayRetry(failure: KindedFailure, repeatable: boolean): boolean {
 	if (failure.neverSent) return true;
+	if (failure.kind === 'http' && String(failure.httpCode) === '429') return true;
 	if (!repeatable) return false;
 	if (failure.kind === 'http') return TRANSIENT_STATUS.has(String(failure.httpCode));
 	return ['timeout', 'closed', 'malformed'].includes(failure.kind ?? '');

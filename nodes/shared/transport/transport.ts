@@ -8,7 +8,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { loggablePath } from '../platform/apiKey';
-import { findFailure, glimpse, malformedAnswer } from '../platform/envelope';
+import { findFailure, malformedAnswer, pageText } from '../platform/envelope';
 import { PlatformRequestError, transportFailure, wrongBaseUrl } from '../platform/failure';
 import type { KindedFailure } from '../platform/failure';
 import { clock } from './clock';
@@ -30,8 +30,13 @@ type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 // The credential fields that hold secrets, whichever credential a request goes through.
 const SECRET_CREDENTIAL_FIELDS = ['apiKey', 'password'];
 
-// Error pages can be long: a message quotes at most this much of one.
+// Error pages can be long: a message quotes at most this much of one, and a web page's name this much.
 const MAX_MESSAGE = 360;
+const MAX_PAGE_NAME = 80;
+
+function cut(text: string, size: number): string {
+	return text.length > size ? `${text.slice(0, size)}…` : text;
+}
 
 export interface RequestSettings {
 	/** The credential the request is sent through; the API credential unless given. */
@@ -55,6 +60,11 @@ export interface RequestSettings {
 	aside?: Aside;
 	/** The input item the request is for, named in its error. */
 	itemIndex?: number;
+	/**
+	 * Told how a write ended (a request not `repeatable`): answered, or its answer lost so that the platform may
+	 * or may not have carried it out. What an item wrote is remembered across n8n's re-runs of the node.
+	 */
+	onWrite?: (outcome: 'answered' | 'lost') => void;
 }
 
 /**
@@ -70,12 +80,12 @@ export async function readCredential(
 	return { id: details?.id ?? '', name: details?.name ?? '', type, data };
 }
 
-function messageOf(body: unknown): string | undefined {
+function messageOf(body: unknown, status: number): string | undefined {
 	const failure = findFailure(body);
 	if (failure) return failure.message;
-	// An error page is quoted as a person would read it, not as markup.
-	if (typeof body === 'string' && body.trim()) return glimpse(body.trim());
-	return undefined;
+	// An error page is quoted as a person would read it, not as markup, and without its status said again.
+	if (typeof body !== 'string' || !body.trim()) return undefined;
+	return pageText(body.trim()).replace(new RegExp(`^${status}\\b[\\s:-]*`), '') || undefined;
 }
 
 /** The request's credential data, as read for the run or from n8n; empty when it cannot be read. */
@@ -111,13 +121,15 @@ async function failed(
 	const told = failure.ssrf
 		? ssrfMessage(failure.ssrf, hostOf((await credentialOf(context, settings)).baseUrl))
 		: failure.message;
-	// Redacted before the cut, so a key straddling the limit cannot leave its first characters behind.
-	let message = redact(told, secrets);
-	if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE)}…`;
+	// Every text the platform gave is redacted before it is cut, so a key straddling a cut cannot leave its
+	// first characters behind; then cut, so a page's length cannot fill the editor.
+	const message = cut(redact(told, secrets), MAX_MESSAGE);
+	const webPage = failure.webPage && cut(redact(failure.webPage, secrets), MAX_PAGE_NAME);
+	const errorCode = failure.errorCode && redact(failure.errorCode, secrets);
 	const { preface, itemIndex } = settings;
 	return new PlatformRequestError(
 		context.getNode(),
-		{ ...failure, message, ...(preface && { preface }) },
+		{ ...failure, message, webPage, errorCode, ...(preface && { preface }) },
 		itemIndex,
 	);
 }
@@ -189,7 +201,10 @@ export async function platformRequest(
 		sent++;
 		const outcome = await sendOnce(context, request, settings);
 		if ('body' in outcome || leftN8n(outcome.failure)) record.left = true;
-		if ('body' in outcome) return outcome.body;
+		if ('body' in outcome) {
+			if (!repeatable) settings.onWrite?.('answered');
+			return outcome.body;
+		}
 		const { failure, askedMs } = outcome;
 		if (failure.webPage && failure.httpCode === '200') webPages++;
 		const wait = backoffMs(policy, record.tries, askedMs);
@@ -200,13 +215,11 @@ export async function platformRequest(
 		if (!again) {
 			// Every answer a website's page: the Base URL is wrong, whatever the platform's health.
 			const told = webPages === sent ? wrongBaseUrl(failure) : failure;
+			const uncertain = !repeatable && mayHaveApplied(failure);
+			if (uncertain) settings.onWrite?.('lost');
 			throw await failed(
 				context,
-				{
-					...told,
-					tries: { count: record.tries, waitedMs: record.waitedMs },
-					uncertain: !repeatable && mayHaveApplied(failure),
-				},
+				{ ...told, tries: { count: record.tries, waitedMs: record.waitedMs }, uncertain },
 				settings,
 			);
 		}
@@ -235,7 +248,7 @@ export async function platformRequest(
 function failureOf(response: IN8nHttpFullResponse): KindedFailure | undefined {
 	const status = response.statusCode;
 	if (status >= 400) {
-		const detail = messageOf(response.body);
+		const detail = messageOf(response.body, status);
 		return {
 			message: `HTTP ${status} from the billing platform${detail ? `: ${detail}` : ''}`,
 			httpCode: String(status),

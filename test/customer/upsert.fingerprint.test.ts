@@ -1,0 +1,147 @@
+import type { IDataObject } from 'n8n-workflow';
+import { useCustomer } from '../kits/customer';
+import { jsonOf } from '../harness/nodeRunner';
+const { node, customer } = useCustomer();
+
+// The nightly sync, re-run. The spec's customer search record carries no customer ID, so a row that carries
+// the ID an earlier run wrote back cannot be compared with what the customer holds where its company is shared
+// or blank: every such row was rewritten, every night. Each item now gives a fingerprint of the values it
+// synced; written back beside the ID and given again as Last Written Fingerprint, a row whose values have not
+// changed sends nothing at all, and a changed row writes exactly its changed fields, naming them.
+
+const sim = () => node.sim();
+const writes = () =>
+	sim().requests.filter((r) => r.method === 'POST' && /customer\/(add|update)/.test(r.url));
+
+// Rows as a CRM holds them: shared and blank companies, an email differing from another only in case.
+const ROWS: IDataObject[] = [
+	{
+		email: 'ann.lee@example.com',
+		company: 'Blue Gum Café',
+		name: 'Ann',
+		surname: 'Lee',
+		mobile: '0400000001',
+	},
+	{
+		email: 'bo.chan@example.com',
+		company: 'Blue Gum Café',
+		name: 'Bo',
+		surname: 'Chan',
+		mobile: '0400000002',
+	},
+	{ email: 'cy.ng@example.com', company: '', name: 'Cy', surname: 'Ng', mobile: '0400000003' },
+	{ email: 'Dee.Ray@Example.com', company: '', name: 'Dee', surname: 'Ray', mobile: '0400000004' },
+];
+
+const sync = customer('upsert', {
+	email: '={{ $json.email }}',
+	knownCid: '={{ $json.cid ?? "" }}',
+	lastWritten: '={{ $json.fingerprint ?? "" }}',
+	customerFields: {
+		company: '={{ $json.company }}',
+		name: '={{ $json.name }}',
+		surname: '={{ $json.surname }}',
+		mobile: '={{ $json.mobile }}',
+	},
+});
+
+/** The CRM after a run: each row with the ID and fingerprint its item gave written back. */
+function writtenBack(rows: IDataObject[], items: IDataObject[]): IDataObject[] {
+	return rows.map((row, index) => ({
+		...row,
+		cid: items[index].cid,
+		fingerprint: items[index].fingerprint,
+	}));
+}
+
+/** The first sync creates the customers (on a case-comparing platform it could not prove them absent). */
+async function firstRun(): Promise<IDataObject[]> {
+	const traits = { ...sim().traits };
+	sim().traits.searchCase = 'ignored';
+	const result = await node.run(sync, { input: ROWS, continueOnFail: true });
+	Object.assign(sim().traits, traits);
+	const items = jsonOf(result);
+	expect(items.map((item) => item.action)).toEqual(['created', 'created', 'created', 'created']);
+	for (const item of items) expect(item.fingerprint).toMatch(/^v1\./);
+	return writtenBack(ROWS, items);
+}
+
+describe.each([['ignored'], ['compared']] as const)(
+	'on a platform whose search case is %s',
+	(searchCase) => {
+		beforeEach(() => {
+			sim().traits.searchCase = searchCase;
+		});
+
+		test('a re-run of unchanged rows sends nothing and writes nothing', async () => {
+			const crm = await firstRun();
+			const before = sim().requests.length;
+			const again = jsonOf(await node.run(sync, { input: crm, continueOnFail: true }));
+			expect(sim().requests.length - before).toBe(0);
+			expect(again.map((item) => [item.action, item.cid])).toEqual(
+				crm.map((row) => ['unchanged', row.cid]),
+			);
+			expect(again.map((item) => item.fingerprint)).toEqual(crm.map((row) => row.fingerprint));
+		});
+
+		test('edited rows write exactly their changed fields, each item naming them (email included)', async () => {
+			const crm = await firstRun();
+			const edited = crm.map((row, index) =>
+				index === 0
+					? { ...row, mobile: '0499999999' }
+					: index === 2
+						? { ...row, email: 'cy.ng@newmail.example' }
+						: row,
+			);
+			const before = writes().length;
+			const items = jsonOf(await node.run(sync, { input: edited, continueOnFail: true }));
+			expect(items.map((item) => item.action)).toEqual([
+				'updated',
+				'unchanged',
+				'updated',
+				'unchanged',
+			]);
+			expect(items[0]).toMatchObject({ changed: ['mobile'], written: ['mobile'] });
+			expect(items[2]).toMatchObject({ changed: ['email'], written: ['email'] });
+			const sent = writes().slice(before);
+			expect(sent.map((request) => request.body)).toEqual([
+				{ mobile: '0499999999' },
+				{ email: 'cy.ng@newmail.example' },
+			]);
+			const holder = sim().state.customers.find((c) => c.cid === items[2].cid)!;
+			expect(holder.email).toBe('cy.ng@newmail.example');
+			expect(items[0].fingerprint).not.toBe(crm[0].fingerprint);
+			expect(items[1].fingerprint).toBe(crm[1].fingerprint);
+		});
+
+		test('a changed email that is another customer’s is refused, nothing written', async () => {
+			const crm = await firstRun();
+			const taken = { ...crm[2], email: crm[0].email };
+			const before = writes().length;
+			const [item] = jsonOf(await node.run(sync, { input: [taken], continueOnFail: true }));
+			expect(item.error).toMatch(/another customer’s/);
+			expect(writes().length).toBe(before);
+		});
+	},
+);
+
+test('a fingerprint the node cannot read is no evidence: the row is matched as if none was given, and says so', async () => {
+	const crm = await firstRun();
+	const [item] = jsonOf(
+		await node.run(sync, {
+			input: [{ ...crm[0], fingerprint: 'not-a-fingerprint' }],
+			continueOnFail: true,
+		}),
+	);
+	expect(item.action).not.toBe('unchanged');
+	expect(String(item.why)).toMatch(/Last Written Fingerprint .* could not be read/);
+});
+
+test('without a fingerprint, a row whose customer cannot be compared is rewritten, and says so in action', async () => {
+	const crm = await firstRun();
+	const [item] = jsonOf(
+		await node.run(sync, { input: [{ ...crm[0], fingerprint: '' }], continueOnFail: true }),
+	);
+	expect(item.action).toBe('rewritten');
+	expect(String(item.why)).toMatch(/could not be proven to be customer/);
+});
