@@ -48,6 +48,9 @@ export class CsvReader {
 	/** The line of the file the record last returned by `next` starts on (1 = first line). */
 	lineOfRecord = 0;
 
+	/** The record last returned by `next` is the file's last and ends inside a quoted field: it was cut short. */
+	cutShort = false;
+
 	constructor(delimiter?: string) {
 		if (delimiter) this.delimiter = delimiter.charCodeAt(0);
 	}
@@ -94,6 +97,7 @@ export class CsvReader {
 		const record = this.scan();
 		if (record || !this.ended) return record;
 		if (this.field !== '' || this.fields.length > 0 || this.fieldQuoted) {
+			this.cutShort = this.inQuotes;
 			this.endField();
 			const last = this.fields;
 			this.fields = [];

@@ -10,6 +10,7 @@ import type { RequestSettings, TryRecord } from '../shared/transport/transport';
 import { headerMapper } from './cdr.columns';
 import type { RowMapper } from './cdr.columns';
 import { CsvReader } from './cdr.csv';
+import { CUT_SHORT, FieldCount } from './cdr.fieldCount';
 import { ImportBatch } from './cdr.importBatch';
 import type { ImportSettings } from './cdr.importSettings';
 import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
@@ -70,6 +71,9 @@ export class FileImport {
 
 	private mapper?: RowMapper;
 
+	/** How many fields every row must have: the header's, or what the layout reads (cdr.fieldCount.ts). */
+	private readonly fieldCount: FieldCount;
+
 	private batch = new ImportBatch();
 
 	/** Batches sent and not yet counted, oldest first (counted in order, so the resume row stays exact). */
@@ -83,6 +87,11 @@ export class FileImport {
 
 	/** The file stopped: batches not yet sent stay unsent, and none waiting to try again tries. */
 	private halted = false;
+
+	/** Settles when the file stops: a batch waiting to try again stops waiting. */
+	private readonly halt: Promise<void>;
+
+	private endWaits!: () => void;
 
 	/**
 	 * Settles when a batch is answered: batches waiting out a failure then try at once instead of finishing
@@ -116,7 +125,9 @@ export class FileImport {
 		fileName?: string,
 	) {
 		this.mapper = settings.mapper;
+		this.fieldCount = new FieldCount(settings);
 		this.sending = new Limiter(settings.parallel);
+		this.halt = new Promise<void>((resolve) => (this.endWaits = resolve));
 		this.nextAnswer();
 		this.acknowledged = settings.startAtRow - 1;
 		this.stats = {
@@ -136,20 +147,44 @@ export class FileImport {
 		};
 	}
 
-	/** Reads the whole file and waits for every batch's answer. */
+	/**
+	 * Reads the whole file and waits for every batch's answer. A file that stops sends nothing more and waits
+	 * for the batches already in the air, so the summary counts every row that left n8n and only those.
+	 */
 	async run(text: AsyncIterable<string>): Promise<void> {
-		const reader = new CsvReader(this.settings.delimiter);
-		for await (const piece of text) {
-			reader.feed(piece);
+		let read = false;
+		try {
+			const reader = new CsvReader(this.settings.delimiter);
+			for await (const piece of text) {
+				reader.feed(piece);
+				for (let fields = reader.next(); fields; fields = reader.next())
+					if (this.take(fields, reader)) await this.dispatch();
+			}
+			reader.finish();
 			for (let fields = reader.next(); fields; fields = reader.next())
-				if (this.take(fields, reader.lineOfRecord)) await this.dispatch();
+				if (this.take(fields, reader)) await this.dispatch();
+			if (this.batch.size) await this.dispatch();
+			while (this.inFlight.length) await this.settle();
+			this.settleRepeats();
+			read = true;
+		} finally {
+			if (!read) await this.stopAndWait();
 		}
-		reader.finish();
-		for (let fields = reader.next(); fields; fields = reader.next())
-			if (this.take(fields, reader.lineOfRecord)) await this.dispatch();
-		if (this.batch.size) await this.dispatch();
-		while (this.inFlight.length) await this.settle();
-		this.settleRepeats();
+	}
+
+	/** The file stopped: batches already in the air end, each counted; no other is sent. */
+	private async stopAndWait(): Promise<void> {
+		this.stop();
+		for (const { record, outcome } of this.inFlight.splice(0)) {
+			await outcome;
+			this.countTries(record);
+		}
+	}
+
+	/** Nothing more is sent or sent again; batches waiting to try again give up at once. */
+	private stop(): void {
+		this.halted = true;
+		this.endWaits();
 	}
 
 	/**
@@ -181,20 +216,28 @@ export class FileImport {
 	}
 
 	/** Takes one record of the file; true when the batch is full. */
-	private take(fields: string[], line: number): boolean {
+	private take(fields: string[], reader: CsvReader): boolean {
+		const line = reader.lineOfRecord;
 		if (!this.mapper) {
 			this.mapper = this.headerOf(fields);
+			this.fieldCount.header(fields.length);
 			return false;
 		}
 		const { stats, settings, values } = this;
 		this.row++;
 		stats.rowsRead++;
 		if (stats.rowsRead % settings.progressEvery === 0) this.logProgress('');
+		const cut = this.fieldCount.refusalOf(fields.length) ?? (reader.cutShort ? CUT_SHORT : '');
 		if (this.row < settings.startAtRow) {
 			stats.skipped++;
 			return false;
 		}
 		this.mapper(fields, values);
+		if (cut) {
+			// Never sent, nor taken as the call's orig_id: the whole line may come in a later file.
+			this.refuse(this.row, line, String(values[ORIG_ID] ?? ''), cut);
+			return false;
+		}
 		normalizeCdr(values);
 		const reason = refusalOf(values);
 		if (reason) {
@@ -261,7 +304,10 @@ export class FileImport {
 						aside: async (wait, hint) => {
 							const answered = this.answered;
 							await aside(async () => {
-								await (hint?.asked ? wait() : Promise.race([wait(), answered]));
+								await Promise.race([
+									hint?.asked ? wait() : Promise.race([wait(), answered]),
+									this.halt,
+								]);
 							});
 							if (this.halted)
 								throw new Error('Not sent again: the file stopped at an earlier batch');
@@ -273,7 +319,7 @@ export class FileImport {
 						return answer;
 					},
 					(error: unknown) => {
-						this.halted = true;
+						this.stop();
 						throw error;
 					},
 				);
@@ -281,9 +327,13 @@ export class FileImport {
 			.then(
 				(answer) => ({ body: answer }),
 				(error: unknown) => ({ error }),
-			);
+			)
+			.then((result) => {
+				// Counted once a try of the batch left n8n: a batch queued behind a failure never did.
+				if (record.left) this.stats.sent += batch.size;
+				return result;
+			});
 		this.inFlight.push({ batch, record, outcome });
-		this.stats.sent += batch.size;
 		// The next body is made about as big as this one, so it rarely has to grow.
 		this.batch = new ImportBatch(body.length + (body.length >> 3));
 	}
@@ -299,13 +349,12 @@ export class FileImport {
 		const { batch, record, outcome } = this.inFlight.shift()!;
 		const { body, error } = await outcome;
 		const { stats } = this;
-		stats.retries += Math.max(0, record.tries - 1);
-		stats.secondsWaiting = Math.round((stats.secondsWaiting * 1000 + record.waitedMs) / 100) / 10;
+		this.countTries(record);
 		const paired = error ? undefined : resultsInBatchOrder(body, batch.origIds);
 		const failure =
 			typeof paired === 'string' ? new RefusedAnswer({ message: paired }, 'unmatched') : error;
 		if (failure || !Array.isArray(paired)) {
-			this.halted = true;
+			this.stop();
 			throw this.stopped(failure, batch);
 		}
 		stats.batches++;
@@ -330,6 +379,13 @@ export class FileImport {
 			this.refuse(batch.rows[position], batch.lines[position], batch.origIds[position], reason);
 		}
 		this.acknowledged = batch.lastRow;
+	}
+
+	/** A batch's tries beyond its first, and its waits between them. */
+	private countTries(record: TryRecord): void {
+		const { stats } = this;
+		stats.retries += Math.max(0, record.tries - 1);
+		stats.secondsWaiting = Math.round((stats.secondsWaiting * 1000 + record.waitedMs) / 100) / 10;
 	}
 
 	private accept(date: string): void {

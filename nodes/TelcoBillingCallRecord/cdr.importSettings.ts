@@ -20,6 +20,8 @@ export interface ImportSettings {
 	property: string;
 	layout: ColumnLayout;
 	mapper?: RowMapper;
+	/** No header: how many columns Column Names lists (a row with fewer was cut short). */
+	namedColumns?: number;
 	renames: Record<string, string>;
 	delimiter?: string;
 	startAtRow: number;
@@ -57,7 +59,11 @@ function mapperOf(context: IExecuteFunctions, itemIndex: number, layout: ColumnL
 						'Use the spec’s field names (orig_id, startdate, …), or leave a position empty to skip that column.',
 				},
 			);
-		return { renames, mapper: positionMapper(positions.map((name) => specField(name) ?? '')) };
+		return {
+			renames,
+			mapper: positionMapper(positions.map((name) => specField(name) ?? '')),
+			namedColumns: positions.length,
+		};
 	}
 	const mapper = asteriskMapper(
 		context.getNodeParameter('asteriskDirection', itemIndex, 'outbound') as

@@ -9,6 +9,8 @@ import { setOwn } from '../shared/input/keys';
 import type { ItemOf } from '../shared/operation/operations';
 import { amountColumns, moneyColumns, REPORT_COLUMNS } from './report.columns';
 import { headingOf } from './report.headings';
+import { inert } from './report.formulas';
+import { readAmounts } from './report.money';
 import { reportBody, REPORT_OPTIONS } from './report.request';
 import { reportDays } from './report.period';
 import type { ReportDays } from './report.period';
@@ -51,12 +53,17 @@ export async function shapeOutput(
 ): Promise<INodeExecutionData[]> {
 	const { input } = from;
 	const output = String(input.param('output', 'rows'));
-	if (output === 'rows' || items.some((item) => isFailure(from, item))) return items;
+	if (items.some((item) => isFailure(from, item))) return items;
 	const { report, report_options: options } = reportBody(input) as {
 		report: string;
 		report_options: IDataObject;
 	};
-	const rows = items.map((item) => item.json);
+	// Every output alike: an amount that cannot be read fails the report before any row, total or file.
+	const rows = readAmounts(
+		items.map((item) => item.json),
+		report,
+	);
+	if (output === 'rows') return items.map((item, index) => ({ ...item, json: rows[index] }));
 	const columns = columnsOf(rows, REPORT_COLUMNS[report]);
 	const amounts = amountColumns(report, columns);
 	const totals = amounts.length ? totalsOf(rows, amounts) : undefined;
@@ -68,7 +75,8 @@ export async function shapeOutput(
 	const days = reportDays(options);
 	const layout = {
 		columns,
-		headings: columns.map((column) => headingOf(report, column)),
+		// A heading may be the platform's own data (a service type's name): inert like any text cell.
+		headings: columns.map((column) => inert(headingOf(report, column))),
 		money: moneyColumns(report, columns),
 	};
 	const html = toHtmlTable(rows, layout, totals?.shown);

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { answeredDecimal, centsText, exactTotal } from '../shared/input/money';
+import { inert } from './report.formulas';
 
 /** The columns of a report's rows, in the order they first appear (the known ones when there are no rows). */
 export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
@@ -8,18 +9,22 @@ export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
 	return [...columns];
 }
 
+/** A money cell's exact decimal text: the rows were read by readAmounts (report.money.ts), so never skipped. */
+function amountOf(value: unknown): string {
+	const text = answeredDecimal(value);
+	if (text === undefined)
+		throw new Error(`A report amount was not read before it was used: ${String(value)}`);
+	return text;
+}
+
 /**
  * The sum of each amount column, exactly as the rows give it (0.1 + 0.2 is 0.3, and 4-decimal amounts keep
- * their decimals, never rounded to cents row by row), as decimal text; a value that is not an amount is left
- * out.
+ * their decimals, never rounded to cents row by row), as decimal text.
  */
 function exactTotals(rows: IDataObject[], amounts: string[]): Record<string, string> {
 	const totals: Record<string, string> = {};
 	for (const column of amounts) {
-		const lines = rows
-			.map((row) => answeredDecimal(row[column]))
-			.filter((text): text is string => text !== undefined)
-			.map((amount) => ({ amount, quantity: 1 }));
+		const lines = rows.map((row) => ({ amount: amountOf(row[column]), quantity: 1 }));
 		totals[column] = exactTotal(lines);
 	}
 	return totals;
@@ -58,11 +63,12 @@ function text(value: unknown): string {
 
 /**
  * A cell as the table and the CSV both show it: money with two decimals (415.80, never 415.8 or a float's
- * 0.30000000000000004), anything else as given.
+ * 0.30000000000000004, and -5.00 a number still), a number as given, text as a spreadsheet shows it without
+ * running it (report.formulas.ts).
  */
 function shown(value: unknown, money: boolean): string {
-	const amount = money ? answeredDecimal(value) : undefined;
-	return amount === undefined ? text(value) : centsText(amount);
+	if (money) return centsText(amountOf(value));
+	return typeof value === 'number' ? text(value) : inert(text(value));
 }
 
 function csvField(cell: string): string {

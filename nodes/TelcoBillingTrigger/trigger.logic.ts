@@ -18,6 +18,12 @@ export interface TriggerState {
 	maxCampaignId: number;
 	/** Status of each campaign not finished yet, by id. */
 	inFlight: Record<string, string>;
+	/**
+	 * Campaigns in flight the platform answered `not_found` for at the last polls, by id: since when (platform
+	 * wall time) and at how many polls in a row. Still followed until MISSING_FOR bounds it. Optional: states
+	 * written before it was added have none.
+	 */
+	missing?: Record<string, { since: string; polls: number }>;
 	/** Per CDR source: latest imported and rated dates seen, and whether it was stale (its alarm raised). */
 	sources: Record<string, { imported: string; rated: string; stale: boolean }>;
 	/**
@@ -31,13 +37,21 @@ export interface TriggerState {
 export interface Observation {
 	/** Every campaign whose status this poll read (new ones and those in flight), by id. */
 	campaigns: Map<number, IDataObject>;
-	/** Campaigns in flight that the platform no longer has: forgotten without an event. */
+	/** Campaigns in flight the platform answered `not_found` for: followed on until MISSING_FOR, then forgotten. */
 	gone: number[];
 	imported: Map<string, string>;
 	rated: Map<string, string>;
 	/** Platform wall-clock time now (the zone CDR dates are written in), `YYYY-MM-DD HH:MM:SS`. */
 	platformNow: string;
 }
+
+/**
+ * How long a campaign in flight stays followed while the platform answers `not_found` for it: until it has
+ * been missing at this many polls in a row and for this many hours, whichever comes later. A platform may
+ * miss a campaign for a while (the spec says only that a missing campaign answers `not_found`); one that is
+ * gone for a day is taken as deleted, so the trigger stops asking for it.
+ */
+export const MISSING_FOR = { polls: 10, hours: 24 };
 
 export interface Settings {
 	events: TriggerEvent[];
@@ -123,6 +137,7 @@ export function diff(
 		sources: {},
 		polledAt: observation.platformNow,
 	};
+	const missing: NonNullable<TriggerState['missing']> = {};
 
 	for (const id of [...observation.campaigns.keys()].sort((a, b) => a - b)) {
 		const record = observation.campaigns.get(id)!;
@@ -155,7 +170,19 @@ export function diff(
 		else if (id > state.maxCampaignId || known) next.inFlight[String(id)] = status;
 	}
 
-	for (const id of observation.gone) delete next.inFlight[String(id)];
+	// A campaign missing at this poll keeps its place and last status: listed again, it is known, so its
+	// change and its finish fire. Only one missing long enough is forgotten.
+	for (const id of observation.gone) {
+		const key = String(id);
+		if (!(key in next.inFlight)) continue;
+		const before = state.missing ? getOwn(state.missing, key) : undefined;
+		const since = before?.since ?? observation.platformNow;
+		const polls = (before?.polls ?? 0) + 1;
+		const long = hoursBetween(since, observation.platformNow) >= MISSING_FOR.hours;
+		if (polls >= MISSING_FOR.polls && long) delete next.inFlight[key];
+		else setOwn(missing, key, { since, polls });
+	}
+	if (Object.keys(missing).length) next.missing = missing;
 
 	for (const [source, imported] of [...observation.imported].sort(([a], [b]) =>
 		a.localeCompare(b),

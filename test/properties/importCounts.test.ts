@@ -5,7 +5,7 @@ import { propertySettings } from './settings';
 import { onFreshPlatform, platformCase } from './platform';
 
 // Call Record → Import File with what switch exports hold: an orig_id twice in one file, rows the platform
-// already has, rows the checks refuse, an empty file, many rows in small batches, Start at Row, Treat
+// already has, rows the checks refuse, lines cut short or with a field too many, an empty file, many rows in small batches, Start at Row, Treat
 // Duplicate as Success on or off, and a bad day on the platform (429, 503, resets before and after the
 // write, malformed 200s). Each case is one file through n8n's engine on a fresh strict simulator.
 
@@ -13,10 +13,15 @@ afterAll(async () => await shutdownEngine());
 
 const HEADER = 'orig_id,startdate,callerid,direction,destination,billsec';
 
-type Row = { kind: 'good' | 'stored' | 'bad'; id: number; billsec: string; flaw: number };
+type Row = {
+	kind: 'good' | 'stored' | 'bad' | 'cut';
+	id: number;
+	billsec: string;
+	flaw: number;
+};
 
 const row = fc.record({
-	kind: fc.constantFrom<Row['kind']>('good', 'good', 'good', 'stored', 'bad'),
+	kind: fc.constantFrom<Row['kind']>('good', 'good', 'good', 'stored', 'bad', 'cut'),
 	// A small pool: the same orig_id comes twice in one file.
 	id: fc.integer({ min: 1, max: 25 }),
 	billsec: fc.constantFrom('60', '0', '', '3600'),
@@ -43,6 +48,9 @@ function line(r: Row, index: number): string {
 		if (r.flaw === 1) fields[3] = 'sideways';
 		if (r.flaw === 2) fields[5] = '-1';
 	}
+	// A line cut short (a switch still writing), or a field too many (a comma in a field not quoted).
+	if (r.kind === 'cut')
+		return (r.flaw === 2 ? [...fields, 'extra'] : fields.slice(0, 3 + r.flaw)).join(',');
 	return fields.join(',');
 }
 
@@ -95,20 +103,27 @@ test('Import File: one summary item whose figures add up to the rows read; every
 					const read = c.rows.length;
 					const skipped = Math.min(read, c.startAtRow - 1);
 					const taken = c.rows.slice(skipped);
-					const bad = taken.filter((r) => r.kind === 'bad').length;
+					const refusable = (r: Row) => r.kind === 'bad' || r.kind === 'cut';
+					const bad = taken.filter(refusable).length;
 					expect(n('rowsRead')).toBe(read);
 					expect(n('skipped')).toBe(skipped);
 					expect(n('skipped') + n('accepted') + n('duplicates') + n('refused')).toBe(read);
 					// Refused: the rows the checks refuse, and rows repeating an earlier row's orig_id (not sent).
 					expect(n('refused')).toBeGreaterThanOrEqual(bad);
 					expect(n('sent')).toBeLessThanOrEqual(taken.length - bad);
+					// Sent: the rows that left n8n, each once however often its batch was tried.
+					const received = sim.requests
+						.filter((r) => r.url.endsWith('/cdr/multiple/add'))
+						.flatMap((r) => (Array.isArray(r.body) ? r.body : []) as Array<{ orig_id: string }>)
+						.map((cdr) => cdr.orig_id);
+					expect(n('sent')).toBe(new Set(received).size);
 
 					// The platform holds each good row once, and nothing else the run sent.
 					const stored = sim.state.cdrs.all.map((cdr) => cdr.orig_id);
 					expect(new Set(stored).size).toBe(stored.length);
 					const expected = new Set([
 						...preStored,
-						...taken.filter((r) => r.kind !== 'bad').map(origId),
+						...taken.filter((r) => !refusable(r)).map(origId),
 					]);
 					expect(new Set(stored)).toEqual(expected);
 
@@ -126,7 +141,7 @@ test('Import File: one summary item whose figures add up to the rows read; every
 					expect(duplicatesListed).toHaveLength(c.duplicateIsSuccess ? 0 : n('duplicates'));
 					const badRows = c.rows
 						.map((r, index) => ({ r, row: index + 1 }))
-						.filter(({ r, row }) => r.kind === 'bad' && row > skipped)
+						.filter(({ r, row }) => refusable(r) && row > skipped)
 						.map(({ row }) => row);
 					const refusedListed = listed.filter((r) => !isDuplicate(r)).map((r) => r.row);
 					expect(refusedListed).toEqual(expect.arrayContaining(badRows));

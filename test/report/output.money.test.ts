@@ -68,20 +68,27 @@ const ROWS: Record<string, IDataObject[]> = {
 	],
 };
 
+/** Credit Report rows, set by each test of a spelling. */
+let creditRows: IDataObject[] = [];
+
 const server = Fastify({ logger: false, forceCloseConnections: true });
 let url = '';
 server.post('/*', async (request) => ({
 	succes: true,
-	data: ROWS[(request.body as { report: string }).report] ?? [],
+	data:
+		(request.body as { report: string }).report === 'creditReport'
+			? creditRows
+			: (ROWS[(request.body as { report: string }).report] ?? []),
 }));
 beforeAll(async () => {
 	url = await server.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => await server.close());
 
-const run = async (parameters: IDataObject) =>
+const run = async (parameters: IDataObject, options: { continueOnFail?: boolean } = {}) =>
 	await node.run(report({ when: 'last month', date: '2026-11-30', ...parameters }), {
 		baseUrl: url,
+		...options,
 	});
 
 /** The file's CSV lines after its header row. */
@@ -174,5 +181,68 @@ describe('totals exactly as the table’s Total row shows them', () => {
 		const { json } = result.items[0];
 		expect(json).toMatchObject({ totals: TOTALS, totalsAmounts: AMOUNTS });
 		expect(shownTable(json.html as string).totals).toEqual(['Total', '', ...Object.values(TOTALS)]);
+	});
+});
+
+// The spec says numbers come as strings and promises no spelling. A total that left out an amount it could not
+// read ("1,234.50") gave 10.00 over two rows, as if complete, in the totals and the file's Total row alike.
+describe('an amount is read exactly or the report fails, naming the row and the value: never a partial total', () => {
+	const credit = (amount: string | null, iid: number): IDataObject => ({
+		date: '2026-11-02',
+		cid: 1001,
+		company: 'Acme',
+		amount,
+		description: 'Credit',
+		iid,
+	});
+
+	test('"1,234.50" (thousands separated) is read exactly: in the rows, the totals and the file', async () => {
+		creditRows = [credit('10.00', 1), credit('1,234.50', 2)];
+		const rows = jsonOf(await run({ report: 'creditReport' }));
+		expect(rows.map((row) => row.amount)).toEqual([10, 1234.5]);
+		const [all] = jsonOf(await run({ report: 'creditReport', output: 'allRows' }));
+		expect(all).toMatchObject({
+			count: 2,
+			totals: { amount: '1244.50' },
+			totalsAmounts: { amount: 1244.5 },
+		});
+		const file = await run({ report: 'creditReport', output: 'file' });
+		expect(file.items[0].json).toMatchObject({ totals: { amount: '1244.50' } });
+		expect(csvLines(file).map((line) => line[3])).toEqual(['10.00', '1234.50']);
+		expect(shownTable(file.items[0].json.html as string).totals).toEqual([
+			'Total',
+			'',
+			'',
+			'1244.50',
+			'',
+			'',
+		]);
+	});
+
+	test.each(['rows', 'allRows', 'file'])(
+		'"$5.00" fails the report (Output %s): the row, the column and the value named; nothing output',
+		async (output) => {
+			creditRows = [credit('10.00', 1), credit('$5.00', 2)];
+			const result = await run({ report: 'creditReport', output });
+			expect(result.items).toEqual([]);
+			expect(result.error?.message).toBe(
+				'The platform answered row 2’s amount as "$5.00", which is not an amount',
+			);
+			expect(result.error?.description).toMatch(/^The billing platform answered, but /);
+		},
+	);
+
+	test('under Continue On Fail the report is one error item, paired to its input', async () => {
+		creditRows = [credit(null, 1), credit('10.00', 2)];
+		const result = await run(
+			{ report: 'creditReport', output: 'allRows' },
+			{ continueOnFail: true },
+		);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				error: 'The platform answered row 1’s amount as null, which is not an amount',
+			}),
+		]);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	});
 });

@@ -467,3 +467,65 @@ describe('a path’s {cid} naming two customers (pathRef)', () => {
 		expect(await balanceOf('1005')).toBe('1005');
 	});
 });
+
+describe('reportAmounts: the spellings of a report row’s money', () => {
+	const agedRows = async () =>
+		(
+			(await post('/report', {
+				report: 'agedReceivables',
+				report_options: { date: '2026-11-20' },
+			})) as {
+				data: Array<Record<string, unknown>>;
+			}
+		).data;
+
+	test('plain (default) as computed; every other value spells each money field, and nothing else', async () => {
+		const plain = await agedRows();
+		expect(plain.length).toBeGreaterThan(0);
+		expect(
+			plain.every(
+				(row) => typeof row.balance === 'string' && /^-?\d+\.\d{2}$/.test(String(row.balance)),
+			),
+		).toBe(true);
+		const spelt = (value: string) => ({
+			numbers: Number(value),
+			bare: String(Number(value)),
+			grouped: value.replace(/^(-?\d+?)(\d{3})(\.\d+)$/, '$1,$2$3'),
+			padded: value.padStart(12, ' '),
+			accounting: value.startsWith('-') ? `(${value.slice(1)})` : value,
+			currency: value.startsWith('-') ? `-$${value.slice(1)}` : `$${value}`,
+			decimalComma: value.replace('.', ','),
+		});
+		for (const name of [
+			'numbers',
+			'bare',
+			'grouped',
+			'padded',
+			'accounting',
+			'currency',
+			'decimalComma',
+		] as const) {
+			sim.traits.reportAmounts = name;
+			const rows = await agedRows();
+			expect(rows.map((row) => [row.cid, row.display_name, row.balance, row.overdue120])).toEqual(
+				plain.map((row) => [
+					row.cid,
+					row.display_name,
+					spelt(String(row.balance))[name],
+					spelt(String(row.overdue120))[name],
+				]),
+			);
+		}
+	});
+
+	test('grouped: thousands separated, at every thousand', async () => {
+		sim.traits.reportAmounts = 'grouped';
+		const { AMOUNT_SPELLINGS } = await import('./reports/amounts');
+		expect(['1234567.50', '-1234.00', '999.99', '0.10'].map(AMOUNT_SPELLINGS.grouped)).toEqual([
+			'1,234,567.50',
+			'-1,234.00',
+			'999.99',
+			'0.10',
+		]);
+	});
+});

@@ -43,6 +43,10 @@
  * |                     |                                     | The first in the platform's order (oldest first), |
  * |                     |                                     | the one whose cid it is, or whose crm_id it is    |
  * |                     |                                     | (account_id second either way)                    |
+ * | `reportAmounts`     | `plain`, `numbers`, `bare`,         | Report amounts: "numbers come as strings", no     |
+ * |                     | `grouped`, `padded`, `accounting`,  | spelling promised: 1234.50, 1234.5, "1,234.50",   |
+ * |                     | `currency`, `decimalComma`          | right-aligned, "(12.50)", "$1234.50", "1234,50"   |
+ * |                     |                                     | (reports/amounts.ts)                              |
  *
  * Set per test with `sim.traits.searchCase = 'compared'` (changed in place; a fresh simulator has the
  * defaults), `startSimulator({ traits: { searchCase: 'compared' } })`, `npm run simulator -- --traits
@@ -64,6 +68,16 @@ export const TRAITS = {
 	numbers: ['mixed', 'numbers', 'strings'],
 	recordOrder: ['request', 'reversed'],
 	pathRef: ['listed', 'cid', 'crmId'],
+	reportAmounts: [
+		'plain',
+		'numbers',
+		'bare',
+		'grouped',
+		'padded',
+		'accounting',
+		'currency',
+		'decimalComma',
+	],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type TraitName = keyof typeof TRAITS;

@@ -71,12 +71,27 @@ export function exactTotal(lines: Array<{ amount: string; quantity: number | big
 	return textOf(units, places, 2);
 }
 
+// Thousands separated as the platform's locale (Australian dollars) writes them, "1,234.50": only where the
+// comma cannot be a decimal comma, so a decimal point follows it or there are two commas or more ("1,500"
+// alone may be 1.5 written in another locale, so it is no amount).
+const GROUPED = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/;
+
 /**
- * The decimal text of an amount a platform answered, which decimalText reads, and also a float it wrote with an
- * exponent (2.220446049250313e-16: a balance worked out in floating point that is 0). Undefined when it is not
- * an amount.
+ * The one reader of amounts a platform answered (the spec says only that numbers may come as strings): the
+ * exact decimal text, or undefined when the value is not an amount, for the caller to fail on, never to skip.
+ * - A JSON number, as its shortest text; one written with an exponent (2.220446049250313e-16: a balance worked
+ *   out in floating point that is 0) as its decimals.
+ * - Text: a plain decimal ("10", "10.00", "-5.00", "+5"), spaces around it trimmed, or thousands separated
+ *   ("1,234.50", "1,234,567").
+ * - Anything else is not an amount: a currency sign ("$10.00"), parentheses ("(5.00)"), a decimal comma
+ *   ("10,50"), "1,500" (which locale?), an exponent in text, a blank, null.
  */
 export function answeredDecimal(value: unknown): string | undefined {
+	if (typeof value === 'string') {
+		const text = value.trim().replace(/^\+/, '');
+		if (GROUPED.test(text) && (text.includes('.') || text.split(',').length > 2))
+			return text.replace(/,/g, '');
+	}
 	const text = decimalText(value);
 	if (text !== undefined || typeof value !== 'number' || !Number.isFinite(value)) return text;
 	// toFixed writes every number below 1e21 without an exponent; 20 places keep what a float near 0 carries.

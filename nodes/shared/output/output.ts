@@ -4,6 +4,7 @@ import type { PlatformFailure } from '../platform/envelope';
 import { RefusedAnswer } from '../platform/failure';
 import type { OutputSpec } from '../operation/operations';
 import { setOwn } from '../input/keys';
+import { answeredDecimal, exactNumber } from '../input/money';
 
 // Portal passwords come back in some records (the contact list); they never enter execution data.
 const HIDDEN_FIELDS = ['web_password'];
@@ -11,10 +12,16 @@ const HIDDEN_FIELDS = ['web_password'];
 // The fields that tell a user which record of an array answer failed.
 const IDENTIFIERS = ['enid', 'cid', 'iid', 'yourid', 'id'];
 
+/**
+ * A numeric string as the number it is, read by the one reader of platform amounts (money.ts): only when the
+ * number carries it exactly; any other value as it came (Number() would make "0x10" 16 and "1e3" 1000, and
+ * round an id of 17 digits).
+ */
 function toNumber(value: unknown): unknown {
-	if (typeof value !== 'string' || value.trim() === '') return value;
-	const number = Number(value);
-	return Number.isFinite(number) ? number : value;
+	if (typeof value !== 'string') return value;
+	const text = answeredDecimal(value);
+	const number = text === undefined ? undefined : exactNumber(text);
+	return number ?? value;
 }
 
 function clean(record: IDataObject, spec: OutputSpec, depth = 0): IDataObject {

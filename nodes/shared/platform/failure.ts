@@ -13,6 +13,7 @@ export type FailureKind =
 	| 'baseUrl'
 	| 'inconclusive'
 	| 'unmatched'
+	| 'unreadable'
 	| 'connect'
 	| 'timeout'
 	| 'closed'
@@ -142,6 +143,12 @@ function whatHappened(failure: KindedFailure): string {
 				'The billing platform answered, but its per-record results do not name each record sent ' +
 				'exactly once, so which of them it carried out cannot be told.'
 			);
+		case 'unreadable':
+			return (
+				'The billing platform answered, but a value this operation must read is not in a form it reads ' +
+				'(the spec promises none). Nothing was output for this item rather than a result that leaves the ' +
+				'value out or guesses it: check the record on the platform.'
+			);
 		case 'malformed':
 			return (
 				'The billing platform answered, but not with the JSON this operation documents: a server that ' +
@@ -204,11 +211,11 @@ export class RefusedAnswer extends Error {
 	/**
 	 * `inconclusive`: the node stops because the answers leave in doubt what to write (not the platform's
 	 * refusal). `unmatched`: a write's per-record results cannot be paired with the records sent, so its
-	 * outcome is unknown.
+	 * outcome is unknown. `unreadable`: a value of the answer cannot be read (an amount in no known spelling).
 	 */
 	constructor(
 		failure: PlatformFailure,
-		kind: 'refused' | 'inconclusive' | 'unmatched' = 'refused',
+		kind: 'refused' | 'inconclusive' | 'unmatched' | 'unreadable' = 'refused',
 	) {
 		super(failure.message);
 		this.failure = { ...failure, kind, ...(kind === 'unmatched' && { uncertain: true }) };

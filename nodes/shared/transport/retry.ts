@@ -51,6 +51,14 @@ export function mayHaveApplied(failure: KindedFailure): boolean {
 	);
 }
 
+/**
+ * Whether a try that failed this way left n8n: anything but a connection that never opened (refused, a name
+ * that did not resolve, an unreachable host) or a request n8n's SSRF protection kept back.
+ */
+export function leftN8n(failure: KindedFailure): boolean {
+	return !(failure.neverSent || ['connect', 'blocked'].includes(failure.kind ?? ''));
+}
+
 /** A `Retry-After` header (seconds, or an HTTP date) as milliseconds from now. */
 export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
 	const value = Array.isArray(header) ? header[0] : header;

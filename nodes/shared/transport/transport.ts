@@ -15,7 +15,7 @@ import { clock } from './clock';
 import type { Aside } from './limiter';
 import { redact } from '../platform/redact';
 import { hostOf, ssrfMessage } from '../platform/ssrf';
-import { backoffMs, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
+import { backoffMs, leftN8n, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
 import type { RetryPolicy } from './retry';
 
 export { PlatformRequestError } from '../platform/failure';
@@ -140,6 +140,8 @@ export interface TryRecord {
 	waitedMs: number;
 	/** An earlier try's outcome is unknown (retry.ts `mayHaveApplied`): a record found held may be its own. */
 	earlierMayHaveReached: boolean;
+	/** A try left n8n (answered, or failed after its connection opened: retry.ts `leftN8n`). */
+	left?: boolean;
 }
 
 type Outcome = { body: unknown } | { failure: KindedFailure; askedMs?: number };
@@ -198,6 +200,7 @@ export async function platformRequest(
 		record.tries++;
 		sent++;
 		const outcome = await sendOnce(context, request, settings);
+		if ('body' in outcome || leftN8n(outcome.failure)) record.left = true;
 		if ('body' in outcome) {
 			if (!repeatable) settings.onWrite?.('answered');
 			return outcome.body;

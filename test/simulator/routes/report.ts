@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deptOf } from '../respond';
 import { runReport } from '../reports';
+import { spellAmounts } from '../reports/amounts';
 import type { State } from '../state';
 
 type Req = FastifyRequest<{ Body: Record<string, unknown> }>;
@@ -19,8 +20,9 @@ export function registerReportRoutes(app: FastifyInstance, state: State): void {
 			body.report,
 			body.report_options as Record<string, unknown>,
 		);
+		// Money spelt as the platform drawn spells it (trait `reportAmounts`).
 		return 'error' in result
 			? { succes: false, message: result.error }
-			: { succes: true, data: result.rows };
+			: { succes: true, data: spellAmounts(body.report, result.rows, state.traits.reportAmounts) };
 	});
 }

@@ -1,0 +1,47 @@
+import type { IDataObject } from 'n8n-workflow';
+import { answeredDecimal, exactNumber } from '../shared/input/money';
+import { RefusedAnswer } from '../shared/platform/failure';
+import { moneyColumns, REPORT_COLUMNS } from './report.columns';
+import { columnsOf } from './report.table';
+
+/** A value as the error quotes it: JSON, cut short. */
+function quoted(value: unknown): string {
+	const text = JSON.stringify(value) ?? String(value);
+	return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+function unreadable(index: number, column: string, value: unknown): RefusedAnswer {
+	const row = `row ${index + 1}`;
+	return new RefusedAnswer(
+		{
+			message:
+				value === undefined
+					? `The platform answered ${row} without its ${column}, which other rows have`
+					: `The platform answered ${row}’s ${column} as ${quoted(value)}, which is not an amount`,
+		},
+		'unreadable',
+	);
+}
+
+/**
+ * Every money cell of a report's rows read by the one reader of platform amounts (money.ts), before anything is
+ * output or totalled: an amount it cannot read fails the report, naming the first row and value, so no total,
+ * file or row set is ever given without it. Each amount comes out as a number (the platform's own number
+ * kept as it is), or as its exact decimal text when a number would not carry it. Rows are read in order,
+ * each row's columns in the order the table shows them.
+ */
+export function readAmounts(rows: IDataObject[], report: string): IDataObject[] {
+	const columns = columnsOf(rows, REPORT_COLUMNS[report]);
+	const money = moneyColumns(report, columns);
+	const shown = columns.filter((column) => money.includes(column));
+	return rows.map((row, index) => {
+		const read: IDataObject = { ...row };
+		for (const column of shown) {
+			const value = row[column];
+			const text = answeredDecimal(value);
+			if (text === undefined) throw unreadable(index, column, value);
+			if (typeof value !== 'number') read[column] = exactNumber(text) ?? text;
+		}
+		return read;
+	});
+}
