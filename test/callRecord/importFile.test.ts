@@ -683,3 +683,18 @@ describe('Import File: one summary item per file, whose figures add up to the ro
 		expect(skipped + accepted + duplicates + refused).toBe(rowsRead);
 	});
 });
+
+describe('Import File: the refused rows file is safe to open', () => {
+	test('an orig_id or reason a spreadsheet would run is written with a quote before it', async () => {
+		const csv = [
+			HEADER,
+			'=HYPERLINK("http://x.example"),2026-11-20 10:00:00,0412346601,,0498765432,65,60',
+			'@SUM(1+1),2026-11-20 10:01:00,0412346601,sideways,0498765432,65,60',
+			...goodRows('ok', 1),
+		].join('\n');
+		const result = await importCsv(csv);
+		const list = refusedCsvOf(result.items[0].binary?.refused).trim().split('\n');
+		expect(list[1]).toMatch(/^1,2,"'=HYPERLINK\(""http:\/\/x\.example""\)",/);
+		expect(list[2]).toMatch(/^2,3,'@SUM\(1\+1\),/);
+	});
+});
