@@ -1,5 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { inert } from '../shared/output/spreadsheet';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
 import { RefusedAnswer } from '../shared/platform/failure';
 import { toSafeError } from '../shared/output/errors';
@@ -51,8 +52,9 @@ interface Sent {
 	outcome: Promise<{ body?: unknown; error?: unknown }>;
 }
 
+/** A cell of the refused-rows file: quoted where CSV needs it, and never a formula a spreadsheet would run. */
 function csvField(value: unknown): string {
-	const text = String(value ?? '');
+	const text = inert(String(value ?? ''));
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

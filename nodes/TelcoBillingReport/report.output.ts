@@ -9,7 +9,7 @@ import { setOwn } from '../shared/input/keys';
 import type { ItemOf } from '../shared/operation/operations';
 import { amountColumns, moneyColumns, REPORT_COLUMNS } from './report.columns';
 import { headingOf } from './report.headings';
-import { inert } from './report.formulas';
+import { inert } from '../shared/output/spreadsheet';
 import { readAmounts } from './report.money';
 import { reportBody, REPORT_OPTIONS } from './report.request';
 import { reportDays } from './report.period';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { answeredDecimal, centsText, exactTotal } from '../shared/input/money';
-import { inert } from './report.formulas';
+import { inert } from '../shared/output/spreadsheet';
 
 /** The columns of a report's rows, in the order they first appear (the known ones when there are no rows). */
 export function columnsOf(rows: IDataObject[], known: string[] = []): string[] {
@@ -64,7 +64,7 @@ function text(value: unknown): string {
 /**
  * A cell as the table and the CSV both show it: money with two decimals (415.80, never 415.8 or a float's
  * 0.30000000000000004, and -5.00 a number still), a number as given, text as a spreadsheet shows it without
- * running it (report.formulas.ts).
+ * running it (shared/output/spreadsheet.ts).
  */
 function shown(value: unknown, money: boolean): string {
 	if (money) return centsText(amountOf(value));
