@@ -10,11 +10,11 @@ import type {
 import { recordItems, toSafeError } from '../output/errors';
 import { failureOfItem } from '../output/items';
 import { aiArguments, inToolTerms } from '../output/toolTerms';
-import { isBlank, NOTHING_SENT } from '../input/rules';
+import { NOTHING_SENT } from '../input/rules';
 import { isNodeWide, PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
 import { isDryRun, isRepeatable, movesMoney, writeKeysOf } from '../operation/operations';
-import type { ItemOf, Notes, Operation, OutputContext, SendOptions } from '../operation/operations';
+import type { Operation, OutputContext } from '../operation/operations';
 import { checkShown, lacksRoot, RecordFailures, toRecords } from '../output/output';
 import { shapeFor, shapeRecord } from '../output/simplify';
 import { outputChoiceOf } from './simplify';
@@ -22,11 +22,9 @@ import { walkPages } from '../transport/pager';
 import { checkInput, readInput } from '../operation/requestInput';
 import type { RequestInput } from '../input/rules';
 import { subjectOf } from '../operation/subject';
-import { CustomerIdentity } from '../operation/customerRef';
 import { concurrencyOf, Limiter } from '../transport/limiter';
 import type { Aside } from '../transport/limiter';
 import { Turns } from '../transport/turns';
-import type { Turn } from '../transport/turns';
 import {
 	CREDENTIAL_TYPE,
 	platformRequest,
@@ -38,40 +36,22 @@ import { stoppedDescription, writtenOf } from './stopped';
 import type { Written } from './stopped';
 import { EarlierTries } from './earlierTries';
 import type { Tried } from './earlierTries';
+import { notesOf, requestOf } from './item';
+import type { Item } from './item';
+import {
+	customerPath,
+	customersOf,
+	previewOf,
+	senderFor,
+	WouldSend,
+	withCustomerIds,
+} from './itemRequests';
 
 // The largest page the query-paged listings accept (serviceType/search: limit at most 100).
 const QUERY_PAGE_SIZE = 100;
 
 /** A node's operation tables, by the value of its Resource parameter. */
 export type Tables = Record<string, Operation[]>;
-
-/** One input item on its way: its input as read and checked, and what the run learned of it. */
-interface Item extends ItemOf {
-	op: Operation;
-	/** Values made once for the node run and shared by its items (Request.once). */
-	once: <T>(key: string, make: () => Promise<T>, aside?: Aside) => Promise<T>;
-	settings: RequestSettings;
-	/** Why the input was refused: nothing is sent for this item. */
-	refusal?: unknown;
-	/** What the operation's extra requests made before the main one found (e.g. the counted audience). */
-	before?: IDataObject;
-	/** The item's place among the node run's items writing the same records. */
-	turn?: Turn;
-	/** How its writes ended: one was answered; one's answer was lost (the platform may have carried it out). */
-	wrote?: boolean;
-	lost?: boolean;
-	/** The item's customers, by reference: each resolved once, and used by its every path, body and request. */
-	customers: Map<string, CustomerIdentity>;
-	/** A Dry Run: everything decided as in a real run, no write sent. */
-	preview?: boolean;
-}
-
-/** A write a Dry Run did not send: what the item outputs instead. */
-class WouldSend extends Error {
-	constructor(readonly request: IHttpRequestOptions) {
-		super('Dry Run: not sent');
-	}
-}
 
 /**
  * One run of a node over its input items: each item's parameters read once and checked before anything is
@@ -485,108 +465,6 @@ export async function runTables(
 	}
 }
 
-function notesOf(item: Item): Notes {
-	return { item: item.index, about: item.turn?.notes ?? (() => ({})) };
-}
-
-/** Sends a further request of this item through the operation's credential, judged like every other. */
-function senderFor(item: Item) {
-	const send = async ({ repeatable, changes, ...options }: SendOptions, preface?: string) => {
-		const method = options.method ?? 'GET';
-		if (item.preview && (changes ?? !(repeatable ?? method === 'GET')))
-			throw new WouldSend({ ...options, method });
-		return await platformRequest(
-			item.context,
-			{ ...options, method },
-			{ ...item.settings, preface, ...(repeatable === undefined ? {} : { repeatable }) },
-		);
-	};
-	const once = async <T>(key: string, make: () => Promise<T>) =>
-		await item.once(key, make, item.settings.aside);
-	const customer = (ref: unknown, picked: boolean) => identityOf(item, ref, picked);
-	return Object.assign(send, { once, customer, preview: item.preview === true });
-}
-
-/** What a Dry Run item says it would send: the request as it would leave, its secret fields masked. */
-function previewOf(item: Item, request: IHttpRequestOptions): INodeExecutionData {
-	const secret = new Set(item.op.secretFields ?? []);
-	const mask = (body: unknown): unknown =>
-		Array.isArray(body)
-			? body.map(mask)
-			: isObject(body)
-				? Object.fromEntries(
-						Object.entries(body).map(([key, value]) => [key, secret.has(key) ? '***' : value]),
-					)
-				: body;
-	return {
-		json: {
-			dryRun: true,
-			action: 'wouldSend',
-			method: request.method ?? 'GET',
-			path: request.url,
-			...(request.body === undefined ? {} : { body: mask(request.body) as IDataObject }),
-		},
-		pairedItem: { item: item.index },
-	};
-}
-
-/** The item's one identity for a customer reference: made once, whichever request first needs it. */
-function identityOf(item: Item, ref: unknown, picked: boolean): CustomerIdentity {
-	const given = String(ref ?? '').trim();
-	// A picked value is a customer ID from the list; anything else in a picker was typed over it.
-	const fromList = picked && /^\d+$/.test(given);
-	const key = `${fromList ? 'picked' : 'given'} ${given}`;
-	let identity = item.customers.get(key);
-	if (!identity) {
-		identity = new CustomerIdentity(senderFor(item), given, fromList);
-		item.customers.set(key, identity);
-	}
-	return identity;
-}
-
-/**
- * The customer references an item's request carries: its path's {cid}, and every `cid` of its body (the
- * spec's name for a customer's ID wherever it appears). The Customer field's own value counts as picked when
- * it came from the list.
- */
-function customersOf(item: Item): Array<{ identity: CustomerIdentity; inPath: boolean }> {
-	const { op, input } = item;
-	const found: Array<{ identity: CustomerIdentity; inPath: boolean }> = [];
-	const picked = (ref: unknown) =>
-		(input.picked?.('cid') ?? false) &&
-		String(ref ?? '').trim() === String(input.param('cid', '') ?? '').trim();
-	if (/\{cid\}/.test(op.path) && !isBlank(input.path.cid))
-		found.push({
-			identity: identityOf(item, input.path.cid, picked(input.path.cid)),
-			inPath: true,
-		});
-	const body = requestOf(item).body;
-	for (const element of Array.isArray(body) ? body : [body])
-		if (isObject(element) && !isBlank(element.cid))
-			found.push({ identity: identityOf(item, element.cid, picked(element.cid)), inPath: false });
-	return found;
-}
-
-/** A body with each `cid` the integer ID of the item's customer it names (CustomerIdentity). */
-async function withCustomerIds(item: Item, body: unknown): Promise<unknown> {
-	const { input } = item;
-	const picked = (ref: unknown) =>
-		(input.picked?.('cid') ?? false) &&
-		String(ref ?? '').trim() === String(input.param('cid', '') ?? '').trim();
-	const resolve = async (element: unknown) =>
-		isObject(element) && !isBlank(element.cid)
-			? { ...element, cid: await identityOf(item, element.cid, picked(element.cid)).cid() }
-			: element;
-	if (!Array.isArray(body)) return await resolve(body);
-	const resolved: unknown[] = [];
-	for (const element of body) resolved.push(await resolve(element));
-	return resolved;
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * An operation whose refusals are answers (a portal login that does not work): the item instead of the
  * failure, for a refusal in an HTTP 200 without error_code. Transport and HTTP failures still fail.
@@ -678,27 +556,6 @@ async function readPages(item: Item, sent: IHttpRequestOptions): Promise<INodeEx
 		{ limit: limitOf(item) },
 	);
 	return itemsOf(item, records);
-}
-
-/** The path's {cid} as the item's customer identity carries it (CustomerIdentity.pathRef). */
-async function customerPath(item: Item, sent: IHttpRequestOptions): Promise<void> {
-	const { op, input } = item;
-	if (!/\{cid\}/.test(op.path) || isBlank(input.path.cid)) return;
-	const [inPath] = customersOf(item).filter((found) => found.inPath);
-	input.path.cid = await inPath.identity.pathRef();
-	sent.url = fillPath(op.path, { ...input.path, page: 1 });
-}
-
-/** The request the row makes for this item, as its input fills it. */
-function requestOf({ op, input }: Item): IHttpRequestOptions {
-	return {
-		method: op.method,
-		url: fillPath(op.path, { ...input.path, page: 1 }),
-		qs: input.qs,
-		...(op.method === 'GET'
-			? {}
-			: { body: (op.sendBody ? op.sendBody(input) : input.body) as IDataObject }),
-	};
 }
 
 /** The operation's requests for one item, and its output items. */
