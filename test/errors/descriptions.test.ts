@@ -32,7 +32,9 @@ test('no answer within the request timeout: timed out (the trigger has a timeout
 	);
 	node.sim().faults.push(...everyTry('hang' as const));
 	const error = (await poller.poll().catch((e: unknown) => e)) as { description?: string };
-	expect(error.description).toMatch(/did not answer within the time allowed/);
+	expect(error.description).toMatch(
+		/did not answer within 1 s, the time the node's Request Timeout \(Seconds\) option gives each request/,
+	);
 });
 
 test('an HTTP error status: names the status', async () => {

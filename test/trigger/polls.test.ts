@@ -115,7 +115,9 @@ describe('manual mode, restart and faults', () => {
 		await events(poller);
 		const c = bulk().create(1, 'slow', 'x', audience(1), null);
 		for (let k = 0; k < 5; k++) node.sim().faults.push('hang');
-		await expect(poller.poll()).rejects.toThrow(/did not answer in time \(tried 5 times/);
+		await expect(poller.poll()).rejects.toThrow(
+			/did not answer within 0\.2 s \(the node's Request Timeout option\) \(tried 5 times/,
+		);
 		expect(summary(await events(poller))).toEqual([`newCampaign ${c.id} null→queued`]);
 	});
 

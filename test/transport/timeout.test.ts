@@ -1,0 +1,175 @@
+import type { INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
+import { isRepeatable } from '../../nodes/shared/operation/operations';
+import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
+import { PORTAL, SANDBOX_LOGIN } from '../kits/account';
+import { runNode, shutdownEngine } from '../harness/engine';
+import { DEMO_KEY } from '../harness/nodeRunner';
+import { NODE_TYPES, ROWS, SEEDED, aValueFor } from '../harness/tables';
+import type { Row } from '../harness/tables';
+import { parametersFor, prepareFor } from '../harness/writeParameters';
+import { startSimulator } from '../simulator/app';
+import type { Simulator } from '../simulator/app';
+
+/*
+ * Every action node offers a Request Timeout (Seconds) under Request Options, n8n's name for what its HTTP nodes
+ * offer; every request of the run is given it, and a request that outlasts it fails naming the option and its
+ * value. Timeouts here are fractions of a second (the editor asks for at least one; a run takes what it is given).
+ */
+
+afterAll(async () => await shutdownEngine());
+
+let sim: Simulator;
+beforeEach(async () => {
+	sim = await startSimulator();
+});
+afterEach(async () => await sim.close());
+
+const CALL_RECORD = new TelcoBillingCallRecord();
+const EVERY_ACTION_NODE: Record<string, INodeType> = { ...NODE_TYPES, callRecord: CALL_RECORD };
+
+const TIMED_OUT =
+	/^The billing platform did not answer within 0\.1 s \(the node's Request Timeout option\)/;
+
+function timeoutOption(nodeType: INodeType): INodeProperties | undefined {
+	const collection = nodeType.description.properties.find(({ name }) => name === 'requestOptions');
+	return (collection?.options as INodeProperties[] | undefined)?.find(
+		({ name }) => name === 'timeout',
+	);
+}
+
+test.each(Object.keys(EVERY_ACTION_NODE))(
+	'the %s node offers Request Options → Request Timeout (Seconds), shown for every operation',
+	(node) => {
+		const { properties } = EVERY_ACTION_NODE[node].description;
+		const collection = properties.find(({ name }) => name === 'requestOptions');
+		expect(collection).toMatchObject({
+			displayName: 'Request Options',
+			type: 'collection',
+			default: {},
+		});
+		expect(collection?.displayOptions).toBeUndefined();
+		expect(timeoutOption(EVERY_ACTION_NODE[node])).toMatchObject({
+			displayName: 'Request Timeout (Seconds)',
+			type: 'number',
+			default: 300,
+		});
+	},
+);
+
+/** What required fields take on the seeded simulator (reads); writes take what the write tests give them. */
+const GIVEN: Record<string, unknown> = {
+	...SEEDED,
+	campaignId: '501',
+	email: 'liam.smith1@example.com',
+	value: 'Smith',
+	text: 'Smith',
+};
+
+/** Reads whose rules want more than a required field: a filter, a criterion, a list of ids. */
+const READ_NEEDS: Record<string, INodeParameters> = {
+	'lead filter': { filters: { company: 'dental' } },
+	'service search': { activeOnly: true },
+	'service calculateEtfMany': { serviceIds: '20001' },
+};
+
+function readParameters({ resource, op }: Row): INodeParameters {
+	const parameters: INodeParameters = { resource, operation: op.value };
+	for (const field of op.fields ?? [])
+		if (field.required || GIVEN[field.name] !== undefined)
+			parameters[field.name] = aValueFor(field, GIVEN) as string;
+	return { ...parameters, ...READ_NEEDS[`${resource} ${op.value}`] };
+}
+
+// Every row that sends (Call Rate Card → Update is refused before any request: the API cannot make it).
+const SENDING = ROWS.filter(({ resource, op }) => `${resource} ${op.value}` !== 'callRate update');
+
+describe.each(SENDING.map((row) => [`${row.node} ${row.resource} → ${row.op.name}`, row] as const))(
+	'%s',
+	(_label, row) => {
+		test('a platform slower than the node’s Request Timeout fails the item, naming the option and its value', async () => {
+			const write = !isRepeatable(row.op);
+			if (write) prepareFor(row, sim);
+			const parameters = write ? parametersFor(row, sim) : readParameters(row);
+			sim.latency.ms = 600;
+			const result = await runNode({
+				nodeType: NODE_TYPES[row.node],
+				parameters: { ...parameters, requestOptions: { timeout: 0.1 } },
+				input: [{}],
+				continueOnFail: true,
+				credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
+				otherCredentials: { [PORTAL]: { baseUrl: sim.url, ...SANDBOX_LOGIN } },
+			});
+			expect(sim.requests.length).toBeGreaterThan(0);
+			expect(result.items.length).toBeGreaterThan(0);
+			for (const { json } of result.items) expect(String(json.error)).toMatch(TIMED_OUT);
+		});
+	},
+);
+
+describe('the timeout’s unit and its default', () => {
+	test('a platform answering within the timeout is waited for: the value is seconds', async () => {
+		sim.latency.ms = 300;
+		const result = await runNode({
+			nodeType: NODE_TYPES.customer,
+			parameters: {
+				resource: 'customer',
+				operation: 'getBalance',
+				cid: { __rl: true, mode: 'id', value: '1001' },
+				requestOptions: { timeout: 2 },
+			},
+			input: [{}],
+			credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
+		});
+		expect(result.items[0].json).toEqual(expect.objectContaining({ balance: expect.anything() }));
+	});
+
+	test('a read that times out is tried again; the error says what to change', async () => {
+		sim.faults.push('hang', 'hang', 'hang', 'hang', 'hang');
+		const result = await runNode({
+			nodeType: NODE_TYPES.customer,
+			parameters: {
+				resource: 'customer',
+				operation: 'getBalance',
+				cid: { __rl: true, mode: 'id', value: '1001' },
+				requestOptions: { timeout: 0.1 },
+			},
+			input: [{}],
+			credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
+		});
+		expect(result.error?.message).toMatch(TIMED_OUT);
+		expect(result.error?.message).toContain('(tried 5 times');
+		expect(result.error?.description).toBe(
+			"The billing platform did not answer within 0.1 s, the time the node's Request Timeout (Seconds) " +
+				'option gives each request. It may be busy: try again, or allow more time there.',
+		);
+	});
+});
+
+describe('the Call Record node', () => {
+	const cdr = {
+		orig_id: 'timeout-1',
+		startdate: '2026-11-20 10:00:00',
+		callerid: '0412346601',
+		direction: 'outbound',
+		destination: '0498765432',
+		billsec: 60,
+		duration: 65,
+	};
+	test.each([
+		['Get Import Status', { operation: 'getImportStatus' }, [{}]],
+		['Add', { operation: 'add', dataMode: 'autoMap' }, [cdr]],
+		['Add Many', { operation: 'addMany', dataMode: 'autoMap' }, [cdr]],
+	] as const)('%s: every request is given the timeout', async (_name, parameters, input) => {
+		sim.latency.ms = 600;
+		const result = await runNode({
+			nodeType: CALL_RECORD,
+			parameters: { resource: 'callRecord', ...parameters, requestOptions: { timeout: 0.1 } },
+			input: [...input],
+			continueOnFail: true,
+			credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
+		});
+		expect(sim.requests.length).toBeGreaterThan(0);
+		expect(result.items.length).toBeGreaterThan(0);
+		for (const { json } of result.items) expect(String(json.error)).toMatch(TIMED_OUT);
+	});
+});
