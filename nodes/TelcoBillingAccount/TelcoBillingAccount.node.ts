@@ -11,6 +11,7 @@ import type { Tables } from '../shared/tableNode/itemLoop';
 import { describeResource, operationSubtitle } from '../shared/tableNode/describe';
 import { CREDENTIAL_TYPE, PORTAL_LOGIN_CREDENTIAL_TYPE } from '../shared/transport/transport';
 import { accountOperations, demoOperations } from './account.operations';
+import { requestOptionsField } from '../shared/transport/requestOptions';
 
 /** The node's operations, by resource: what its editor shows and what it runs. */
 export const tables: Tables = { account: accountOperations, demo: demoOperations };
@@ -88,6 +89,7 @@ export class TelcoBillingAccount implements INodeType {
 			},
 			...describeResource('account', accountOperations, 'verifyLogin'),
 			...describeResource('demo', demoOperations, 'reset'),
+			requestOptionsField,
 		],
 	};
 

@@ -10,6 +10,7 @@ import { runTables } from '../shared/tableNode/itemLoop';
 import type { Tables } from '../shared/tableNode/itemLoop';
 import { describeResource, operationSubtitle } from '../shared/tableNode/describe';
 import { bulkEmailOperations } from './bulkEmail.operations';
+import { requestOptionsField } from '../shared/transport/requestOptions';
 
 /** The node's operations, by resource: what its editor shows and what it runs. */
 export const tables: Tables = { campaign: bulkEmailOperations };
@@ -44,6 +45,7 @@ export class TelcoBillingBulkEmail implements INodeType {
 				default: 'campaign',
 			},
 			...describeResource('campaign', bulkEmailOperations, 'preview'),
+			requestOptionsField,
 		],
 	};
 

@@ -13,6 +13,7 @@ import { cdrFields, operationField, resourceField } from './cdr.fields';
 import { importFile } from './cdr.import';
 import { refuse } from './cdr.records';
 import { addOne, readPerItem } from './cdr.single';
+import { requestOptionsField } from '../shared/transport/requestOptions';
 
 /** Each operation of the node and the function that runs it over all input items. */
 const operations: Record<string, (context: IExecuteFunctions) => Promise<INodeExecutionData[]>> = {
@@ -60,7 +61,7 @@ export class TelcoBillingCallRecord implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-		properties: [resourceField, operationField, ...cdrFields],
+		properties: [resourceField, operationField, ...cdrFields, requestOptionsField],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -14,6 +14,7 @@ import { callTypeOperations } from './callType.operations';
 import { priceBookOperations } from './priceBook.operations';
 import { productOperations } from './product.operations';
 import { serviceTypeOperations } from './serviceType.operations';
+import { requestOptionsField } from '../shared/transport/requestOptions';
 
 /** The node's operations, by resource: what its editor shows and what it runs. */
 export const tables: Tables = {
@@ -82,6 +83,7 @@ export class TelcoBillingCatalog implements INodeType {
 			...describeResource('product', productOperations, 'getAll'),
 			...describeResource('callRate', callRateOperations, 'getAll'),
 			...describeResource('callType', callTypeOperations, 'getAll'),
+			requestOptionsField,
 		],
 	};
 

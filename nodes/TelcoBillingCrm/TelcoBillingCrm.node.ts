@@ -13,6 +13,7 @@ import { leadOperations } from './lead.operations';
 import { orderOperations } from './order.operations';
 import { saleOperations } from './sale.operations';
 import { timelineOperations } from './timeline.operations';
+import { requestOptionsField } from '../shared/transport/requestOptions';
 
 /** The node's operations, by resource: what its editor shows and what it runs. */
 export const tables: Tables = {
@@ -67,6 +68,7 @@ export class TelcoBillingCrm implements INodeType {
 			...describeResource('order', orderOperations, 'create'),
 			...describeResource('sale', saleOperations, 'create'),
 			...describeResource('timeline', timelineOperations, 'getAll'),
+			requestOptionsField,
 		],
 	};
 

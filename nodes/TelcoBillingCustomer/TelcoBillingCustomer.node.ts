@@ -11,6 +11,7 @@ import type { Tables } from '../shared/tableNode/itemLoop';
 import { describeResource, operationSubtitle } from '../shared/tableNode/describe';
 import { contactOperations } from './contact.operations';
 import { customerOperations } from './customer.operations';
+import { requestOptionsField } from '../shared/transport/requestOptions';
 
 /** The node's operations, by resource: what its editor shows and what it runs. */
 export const tables: Tables = { customer: customerOperations, contact: contactOperations };
@@ -50,6 +51,7 @@ export class TelcoBillingCustomer implements INodeType {
 			},
 			...describeResource('customer', customerOperations, 'getAll'),
 			...describeResource('contact', contactOperations, 'getAll'),
+			requestOptionsField,
 		],
 	};
 

@@ -9,6 +9,7 @@ import { runTables } from '../shared/tableNode/itemLoop';
 import type { Tables } from '../shared/tableNode/itemLoop';
 import { describeResource, operationSubtitle } from '../shared/tableNode/describe';
 import { qualificationOperations } from './qualification.operations';
+import { requestOptionsField } from '../shared/transport/requestOptions';
 
 /** The node's operations, by resource: what its editor shows and what it runs. */
 export const tables: Tables = { qualification: qualificationOperations };
@@ -44,6 +45,7 @@ export class TelcoBillingQualification implements INodeType {
 				default: 'qualification',
 			},
 			...describeResource('qualification', qualificationOperations, 'qualify'),
+			requestOptionsField,
 		],
 	};
 

@@ -13,6 +13,7 @@ import { getReportColumns } from './report.columns';
 import { reportOperations } from './report.operations';
 import { REPORT_OPTIONS } from './report.request';
 import { outputFields } from './report.output';
+import { requestOptionsField } from '../shared/transport/requestOptions';
 
 /** The node's operations, by resource: what its editor shows and what it runs. */
 export const tables: Tables = { report: reportOperations };
@@ -33,7 +34,11 @@ export class TelcoBillingReport implements INodeType {
 		defaults: { name: 'Telco Billing Report' },
 		usableAsTool: true,
 		...tableNode({ simplify: true }),
-		properties: [...describeSingleOperation('report', reportOperations[0]), ...outputFields],
+		properties: [
+			...describeSingleOperation('report', reportOperations[0]),
+			...outputFields,
+			requestOptionsField,
+		],
 	};
 
 	methods = { loadOptions: { ...loadOptions, getReportColumns } };

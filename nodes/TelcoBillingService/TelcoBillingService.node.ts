@@ -11,6 +11,7 @@ import type { Tables } from '../shared/tableNode/itemLoop';
 import { describeResource, operationSubtitle } from '../shared/tableNode/describe';
 import { bundleOperations } from './bundle.operations';
 import { serviceOperations } from './service.operations';
+import { requestOptionsField } from '../shared/transport/requestOptions';
 
 /** The node's operations, by resource: what its editor shows and what it runs. */
 export const tables: Tables = { service: serviceOperations, bundle: bundleOperations };
@@ -56,6 +57,7 @@ export class TelcoBillingService implements INodeType {
 			},
 			...describeResource('service', serviceOperations, 'get'),
 			...describeResource('bundle', bundleOperations, 'getByCustomer'),
+			requestOptionsField,
 		],
 	};
 

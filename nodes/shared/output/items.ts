@@ -7,6 +7,7 @@ import type {
 import { errorItem, toSafeError } from './errors';
 import { platformRequest, secretsOfRequest } from '../transport/transport';
 import type { RequestSettings } from '../transport/transport';
+import { requestOptionsOf } from '../transport/requestOptions';
 
 /** A request for a programmatic node: the platform's body, or a safe NodeApiError naming the item. */
 export async function requestFor(
@@ -17,7 +18,8 @@ export async function requestFor(
 	settings?: RequestSettings,
 ): Promise<unknown> {
 	try {
-		return await platformRequest(context, options, settings);
+		// The node's Request Options, for every request of a programmatic node's run.
+		return await platformRequest(context, options, { ...requestOptionsOf(context), ...settings });
 	} catch (error) {
 		throw toSafeError(context.getNode(), error, itemIndex, secrets);
 	}

@@ -35,6 +35,8 @@ export type KindedFailure = PlatformFailure & {
 	uncertain?: boolean;
 	/** n8n's SSRF protection refused the request (kind `blocked`): the message names the setting to change. */
 	ssrf?: SsrfBlock;
+	/** The time a request that timed out was given (kind `timeout`): the node's Request Timeout option. */
+	timeoutSeconds?: number;
 };
 
 // The platform's not-found answers name the kind of record, never which one ("no customer found").
@@ -109,10 +111,11 @@ function whatHappened(failure: KindedFailure): string {
 				'credential, and that the platform can be reached from n8n.'
 			);
 		case 'timeout':
-			return (
-				'The billing platform did not answer within the time allowed. It may be busy: ' +
-				'try again, or allow more time where the node offers a timeout.'
-			);
+			return failure.timeoutSeconds === undefined
+				? 'The billing platform did not answer within the time allowed. It may be busy: try again later.'
+				: `The billing platform did not answer within ${failure.timeoutSeconds} s, the time the node's ` +
+						'Request Timeout (Seconds) option gives each request. It may be busy: try again, or allow ' +
+						'more time there.';
 		case 'closed':
 			return (
 				'The billing platform closed the connection before answering. Try again; if it ' +
@@ -286,6 +289,16 @@ export function transportFailure(error: IDataObject): KindedFailure {
 		};
 	}
 	return { message: `Request to the billing platform failed: ${raw}`, kind: 'network' };
+}
+
+/** A timeout, named with the time the request was given and the option that gives it. */
+export function timedOutWithin(failure: KindedFailure, timeoutMs: number): KindedFailure {
+	const seconds = Math.round(timeoutMs) / 1000;
+	return {
+		...failure,
+		timeoutSeconds: seconds,
+		message: `The billing platform did not answer within ${seconds} s (the node's Request Timeout option)`,
+	};
 }
 
 // Bulk email's codes for a key it does not take: the key, not the item, is wrong.

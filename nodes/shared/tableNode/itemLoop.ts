@@ -32,6 +32,7 @@ import {
 	secretsOfRequest,
 } from '../transport/transport';
 import type { RequestSettings } from '../transport/transport';
+import { requestOptionsOf } from '../transport/requestOptions';
 import { stoppedDescription, writtenOf } from './stopped';
 import type { Written } from './stopped';
 import { EarlierTries } from './earlierTries';
@@ -98,7 +99,11 @@ class NodeRun {
 			context,
 			type,
 		).catch(() => undefined);
-		const settings: RequestSettings = { credential: op.credential, credentialData };
+		const settings: RequestSettings = {
+			credential: op.credential,
+			credentialData,
+			...requestOptionsOf(context),
+		};
 		return new NodeRun(context, op, settings, await secretsOfRequest(context, settings));
 	}
 

@@ -9,7 +9,12 @@ import type {
 } from 'n8n-workflow';
 import { loggablePath } from '../platform/apiKey';
 import { findFailure, malformedAnswer, pageText } from '../platform/envelope';
-import { PlatformRequestError, transportFailure, wrongBaseUrl } from '../platform/failure';
+import {
+	PlatformRequestError,
+	timedOutWithin,
+	transportFailure,
+	wrongBaseUrl,
+} from '../platform/failure';
 import type { KindedFailure } from '../platform/failure';
 import { clock } from './clock';
 import type { Aside } from './limiter';
@@ -60,6 +65,8 @@ export interface RequestSettings {
 	aside?: Aside;
 	/** The input item the request is for, named in its error. */
 	itemIndex?: number;
+	/** Milliseconds the request may take: the node's Request Timeout option (requestOptions.ts). */
+	timeoutMs?: number;
 	/**
 	 * Told how a write ended (a request not `repeatable`): answered, or its answer lost so that the platform may
 	 * or may not have carried it out. What an item wrote is remembered across n8n's re-runs of the node.
@@ -162,7 +169,14 @@ async function sendOnce(
 		)) as IN8nHttpFullResponse;
 	} catch (error) {
 		// n8n's error holds the request (URL with the key, headers): only what it says happened is kept.
-		return { failure: transportFailure((error ?? {}) as IDataObject) };
+		const failure = transportFailure((error ?? {}) as IDataObject);
+		// A timeout names the time the request was given, and where it is set.
+		return {
+			failure:
+				failure.kind === 'timeout' && request.timeout
+					? timedOutWithin(failure, request.timeout)
+					: failure,
+		};
 	}
 	const failure = failureOf(response);
 	if (!failure) return { body: response.body };
@@ -187,6 +201,7 @@ export async function platformRequest(
 		ignoreHttpStatusErrors: true,
 	};
 	if (request.method === undefined || request.method === 'GET') delete request.body;
+	if (settings.timeoutMs !== undefined) request.timeout = settings.timeoutMs;
 	const method = request.method ?? 'GET';
 	const path = loggablePath(request.url);
 	const repeatable = settings.repeatable ?? method === 'GET';
