@@ -5,6 +5,7 @@ import type {
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
+import { ignoreSslField, withCertificatePolicy } from '../nodes/shared/platform/certificate';
 import { withApiKey } from '../nodes/shared/platform/apiKey';
 
 export class TelcoBillingApi implements ICredentialType {
@@ -54,6 +55,7 @@ export class TelcoBillingApi implements ICredentialType {
 				'How many requests one node sends to the platform at the same time, whatever the number ' +
 				'of items. A shared platform throttles bursts: raise it only if yours allows more.',
 		},
+		ignoreSslField,
 	];
 
 	// The platform has no auth header: the key is a path segment, added here and nowhere else.
@@ -62,7 +64,7 @@ export class TelcoBillingApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		return withApiKey(
-			requestOptions,
+			withCertificatePolicy(requestOptions, credentials),
 			String(credentials.baseUrl ?? ''),
 			String(credentials.apiKey ?? ''),
 		);

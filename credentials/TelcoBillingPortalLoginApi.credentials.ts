@@ -5,6 +5,7 @@ import type {
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
+import { ignoreSslField, withCertificatePolicy } from '../nodes/shared/platform/certificate';
 import { withPortalLogin } from '../nodes/shared/platform/apiKey';
 
 /**
@@ -56,6 +57,7 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 				'The portal user’s password. n8n stores it encrypted; the node sends it encoded ' +
 				'in the login path and never shows it.',
 		},
+		ignoreSslField,
 	];
 
 	// The platform takes the login in the path of its one login endpoint: added here and nowhere else.
@@ -64,7 +66,7 @@ export class TelcoBillingPortalLoginApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		return withPortalLogin(
-			requestOptions,
+			withCertificatePolicy(requestOptions, credentials),
 			String(credentials.baseUrl ?? ''),
 			String(credentials.username ?? ''),
 			String(credentials.password ?? ''),

@@ -6,6 +6,8 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 import { PORTAL_LOGIN_PATH, trimBaseUrl } from '../platform/apiKey';
+import { ignoresSsl, isCertificateCode, untrustedCertificate } from '../platform/certificate';
+import { CREDENTIAL_NAMES } from '../transport/transport';
 import { NOT_THE_API } from '../platform/failure';
 import { hostOf, ssrfBlockOf, ssrfMessage } from '../platform/ssrf';
 
@@ -60,22 +62,16 @@ function shown(base: string): string {
 	return trimBaseUrl(url.toString());
 }
 
-const CERTIFICATE_CODES = [
-	'DEPTH_ZERO_SELF_SIGNED_CERT',
-	'SELF_SIGNED_CERT_IN_CHAIN',
-	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-	'CERT_HAS_EXPIRED',
-	'ERR_TLS_CERT_ALTNAME_INVALID',
-];
-
 function codeOf(thrown: unknown): string {
 	const { code, cause } = (thrown ?? {}) as { code?: unknown; cause?: { code?: unknown } };
 	return String(code ?? cause?.code ?? '');
 }
 
-/** A sentence for a request that got no HTTP answer at all: what happened and what to check. */
-export function noAnswerMessage(thrown: unknown, base: string): string {
+/**
+ * A sentence for a request that got no HTTP answer at all: what happened and what to check (`credentialName`
+ * holds the settings it names).
+ */
+export function noAnswerMessage(thrown: unknown, base: string, credentialName: string): string {
 	const at = shown(base);
 	const code = codeOf(thrown);
 	const host = new URL(base).host;
@@ -93,12 +89,7 @@ export function noAnswerMessage(thrown: unknown, base: string): string {
 			'the platform (firewall, VPN, proxy)'
 		);
 	}
-	if (CERTIFICATE_CODES.includes(code)) {
-		return (
-			`The HTTPS certificate of ${host} is not trusted by n8n (self-signed, expired or for another name): ` +
-			'check the Base URL, or have the certificate fixed or trusted'
-		);
-	}
+	if (isCertificateCode(code)) return untrustedCertificate(host, credentialName);
 	if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
 		return `${at} does not answer HTTPS: check whether the Base URL should start with http:// instead`;
 	}
@@ -131,12 +122,13 @@ export function judgeAnswer(body: unknown, rules: AnswerRule[], refusal: string)
 
 async function probe(
 	context: ICredentialTestFunctions,
-	typedBase: unknown,
+	credential: ICredentialsDecrypted<ICredentialDataDecryptedObject>,
 	path: (base: string) => string,
 	rules: AnswerRule[],
 	refusal: string,
 ): Promise<Verdict> {
-	const checked = checkBaseUrl(typedBase);
+	const data = credential.data ?? {};
+	const checked = checkBaseUrl(data.baseUrl);
 	if ('problem' in checked) return error(checked.problem);
 	const { base } = checked;
 	let body: unknown;
@@ -148,12 +140,16 @@ async function probe(
 			json: true,
 			simple: false,
 			timeout: TIMEOUT_MS,
+			// The credential's Ignore SSL Issues, as every request through it has it (certificate.ts).
+			...(ignoresSsl(data) && { rejectUnauthorized: false }),
 		});
 	} catch (thrown) {
 		// n8n refused to send it (SSRF protection): not a platform that cannot be reached.
 		const blocked = ssrfBlockOf(thrown);
 		if (blocked) return error(ssrfMessage(blocked, hostOf(base)));
-		return error(noAnswerMessage(thrown, base));
+		return error(
+			noAnswerMessage(thrown, base, CREDENTIAL_NAMES[credential.type] ?? credential.type),
+		);
 	}
 	return judgeAnswer(typeof body === 'string' ? parsed(body) : body, rules, refusal);
 }
@@ -183,7 +179,7 @@ export async function telcoBillingApiTest(
 	const key = encodeURIComponent(String(data.apiKey ?? ''));
 	return await probe(
 		this,
-		data.baseUrl,
+		credential,
 		(base) => `${base}/${key}/cdr/status`,
 		API_KEY_RULES,
 		'The platform refused the request: check the Base URL (including its API prefix) and the API key',
@@ -213,7 +209,7 @@ export async function telcoBillingPortalLoginApiTest(
 	const password = encodeURIComponent(String(data.password ?? ''));
 	return await probe(
 		this,
-		data.baseUrl,
+		credential,
 		(base) => `${base}${PORTAL_LOGIN_PATH}/${user}/${password}`,
 		PORTAL_LOGIN_RULES,
 		'The platform refused the login: check the Base URL (including its API prefix), the username and the password',

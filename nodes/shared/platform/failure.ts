@@ -3,6 +3,7 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { isInvalidKey } from './envelope';
 import type { PlatformFailure } from './envelope';
 import { ssrfBlockOf, ssrfMessage } from './ssrf';
+import { isCertificateCode } from './certificate';
 import type { SsrfBlock } from './ssrf';
 
 /** How a request failed: the description tells the user which, so they know what to fix. */
@@ -19,6 +20,7 @@ export type FailureKind =
 	| 'closed'
 	| 'network'
 	| 'blocked'
+	| 'certificate'
 	| 'earlierTry';
 
 export type KindedFailure = PlatformFailure & {
@@ -130,6 +132,12 @@ function whatHappened(failure: KindedFailure): string {
 				'billing platform’s address is one of them. Nothing reached the platform, and every request to it ' +
 				'from this n8n meets the same block until an administrator allows the address. n8n 3.0 also ' +
 				'blocks carrier-grade NAT addresses (100.64.0.0/10) by default.'
+			);
+		case 'certificate':
+			return (
+				'n8n did not send the request: the TLS connection to the platform was refused because its certificate ' +
+				'could not be verified. Nothing reached the platform, and every request through this credential meets ' +
+				'the same refusal until the certificate is trusted or the credential’s Ignore SSL Issues is on.'
 			);
 		case 'earlierTry':
 			return (
@@ -263,6 +271,12 @@ export function transportFailure(error: IDataObject): KindedFailure {
 	// Refused by n8n before anything was sent: told apart from the network failures below, which it is not.
 	const ssrf = ssrfBlockOf(error);
 	if (ssrf) return { message: ssrfMessage(ssrf), kind: 'blocked', ssrf };
+	// TLS refused the certificate before any request was sent; the transport names the credential's setting.
+	if ([error.code, cause.code, error.httpCode].some(isCertificateCode))
+		return {
+			message: `The platform's HTTPS certificate is not trusted by n8n (${raw})`,
+			kind: 'certificate',
+		};
 	if (status && /^\d{3}$/.test(String(status)) && String(status) !== '200') {
 		return {
 			message: `HTTP ${status} from the billing platform: ${raw}`,
@@ -306,9 +320,9 @@ const KEY_CODES = ['invalid_key', 'capability_denied'];
 
 /**
  * A failure no item can escape: the key is refused, the Base URL answers as a website rather than the API,
- * or n8n's SSRF protection blocks the Base URL's address. Every other item would meet it too, so it fails
- * the node, whatever Continue On Fail says, as the credential test would (it is the credential, or n8n's
- * settings, to fix, not the items).
+ * n8n's SSRF protection blocks the Base URL's address, or the platform's certificate is not trusted. Every
+ * other item would meet it too, so it fails the node, whatever Continue On Fail says, as the credential test
+ * would (it is the credential, or n8n's settings, to fix, not the items).
  */
 export function isNodeWide(error: unknown): boolean {
 	if (!(error instanceof PlatformRequestError || error instanceof RefusedAnswer)) return false;
@@ -316,6 +330,7 @@ export function isNodeWide(error: unknown): boolean {
 	return (
 		failure.kind === 'baseUrl' ||
 		failure.kind === 'blocked' ||
+		failure.kind === 'certificate' ||
 		(failure.kind === 'refused' && isInvalidKey(failure.message)) ||
 		KEY_CODES.includes(failure.errorCode ?? '')
 	);

@@ -40,10 +40,14 @@ export function mayRetry(failure: KindedFailure, repeatable: boolean): boolean {
  * a record found held after it may be its own (TryRecord.earlierMayHaveReached). The spec does not show the
  * platform's HTTP error statuses, and a gateway may answer 502, 503 or 504 after the backend stored: only a
  * 429 (throttled, nothing applied), a refusal of the request itself (400, 401, 403, 404), a connection
- * that never opened and a request n8n's SSRF protection kept from leaving say nothing was applied.
+ * that never opened, a certificate TLS refused and a request n8n's SSRF protection kept from leaving say
+ * nothing was applied.
  */
 export function mayHaveApplied(failure: KindedFailure): boolean {
-	if (failure.neverSent || ['refused', 'connect', 'blocked'].includes(failure.kind ?? ''))
+	if (
+		failure.neverSent ||
+		['refused', 'connect', 'blocked', 'certificate'].includes(failure.kind ?? '')
+	)
 		return false;
 	return !(
 		failure.kind === 'http' &&
@@ -56,7 +60,7 @@ export function mayHaveApplied(failure: KindedFailure): boolean {
  * that did not resolve, an unreachable host) or a request n8n's SSRF protection kept back.
  */
 export function leftN8n(failure: KindedFailure): boolean {
-	return !(failure.neverSent || ['connect', 'blocked'].includes(failure.kind ?? ''));
+	return !(failure.neverSent || ['connect', 'blocked', 'certificate'].includes(failure.kind ?? ''));
 }
 
 /** A `Retry-After` header (seconds, or an HTTP date) as milliseconds from now. */

@@ -20,6 +20,7 @@ import { clock } from './clock';
 import type { Aside } from './limiter';
 import { redact } from '../platform/redact';
 import { hostOf, ssrfMessage } from '../platform/ssrf';
+import { untrustedCertificate } from '../platform/certificate';
 import { backoffMs, leftN8n, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
 import type { RetryPolicy } from './retry';
 
@@ -29,6 +30,12 @@ export const CREDENTIAL_TYPE = 'telcoBillingApi';
 
 /** The portal user's login, for the one endpoint that takes it (get-key). */
 export const PORTAL_LOGIN_CREDENTIAL_TYPE = 'telcoBillingPortalLoginApi';
+
+/** Each credential as the editor names it, for messages that send the user to one of its settings. */
+export const CREDENTIAL_NAMES: Record<string, string> = {
+	[CREDENTIAL_TYPE]: 'Telco Billing API',
+	[PORTAL_LOGIN_CREDENTIAL_TYPE]: 'Telco Billing Portal Login API',
+};
 
 type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -87,6 +94,15 @@ export async function readCredential(
 	return { id: details?.id ?? '', name: details?.name ?? '', type, data };
 }
 
+/** The Base URL's host and port, as a certificate names them; the Base URL itself when it is not a URL. */
+function addressOf(baseUrl: unknown): string {
+	try {
+		return new URL(String(baseUrl ?? '').trim()).host;
+	} catch {
+		return String(baseUrl ?? 'the Base URL');
+	}
+}
+
 function messageOf(body: unknown, status: number): string | undefined {
 	const failure = findFailure(body);
 	if (failure) return failure.message;
@@ -125,9 +141,16 @@ async function failed(
 ): Promise<PlatformRequestError> {
 	const secrets = await secretsOfRequest(context, settings);
 	// A block by n8n's SSRF protection names the Base URL's host too: a name can be allowed by name.
+	const baseUrl =
+		failure.ssrf || failure.kind === 'certificate'
+			? (await credentialOf(context, settings)).baseUrl
+			: undefined;
+	const credential = settings.credential ?? CREDENTIAL_TYPE;
 	const told = failure.ssrf
-		? ssrfMessage(failure.ssrf, hostOf((await credentialOf(context, settings)).baseUrl))
-		: failure.message;
+		? ssrfMessage(failure.ssrf, hostOf(baseUrl))
+		: failure.kind === 'certificate'
+			? untrustedCertificate(addressOf(baseUrl), CREDENTIAL_NAMES[credential] ?? credential)
+			: failure.message;
 	// Every text the platform gave is redacted before it is cut, so a key straddling a cut cannot leave its
 	// first characters behind; then cut, so a page's length cannot fill the editor.
 	const message = cut(redact(told, secrets), MAX_MESSAGE);
