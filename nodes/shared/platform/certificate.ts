@@ -9,10 +9,10 @@ export const ignoreSslField: INodeProperties = {
 	name: 'allowUnauthorizedCerts',
 	type: 'boolean',
 	default: false,
-	description:
-		'Whether to connect even if the platform’s HTTPS certificate cannot be verified (self-signed, expired or ' +
-		'for another name). Only for a platform you trust, such as a development platform: anyone between n8n ' +
-		'and it could read the key.',
+	description: 'Whether to connect even if SSL certificate validation is not possible',
+	hint:
+		'The platform’s HTTPS certificate is then not checked (self-signed, expired or for another name). Only for a ' +
+		'platform you trust, such as a development platform: anyone between n8n and it could read the key.',
 };
 
 /** Whether a credential's data asks for the certificate to go unchecked. */

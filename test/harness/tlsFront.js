@@ -1,0 +1,63 @@
+// HTTPS in front of an HTTP server (the simulator), with a self-signed certificate for 127.0.0.1 made by openssl
+// for the test run (no key is committed): a development platform with a certificate of its own.
+const { execFileSync } = require('node:child_process');
+const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const http = require('node:http');
+const https = require('node:https');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+function selfSignedCertificate() {
+	const dir = mkdtempSync(join(tmpdir(), 'telco-tls-'));
+	try {
+		execFileSync(
+			'openssl',
+			[
+				...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2'],
+				...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+				...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+			],
+			{ stdio: 'ignore' },
+		);
+		return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+	} catch (error) {
+		throw new Error(
+			`These tests make a self-signed certificate with openssl (Debian: apt-get install openssl): ${String(error)}`,
+		);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/** Each request passed on to `behind` as it came, and the answer back as it went. */
+async function startTlsFront(behind, certificate) {
+	const target = new URL(behind);
+	const server = https.createServer(certificate, (request, response) => {
+		const upstream = http.request(
+			{
+				host: target.hostname,
+				port: target.port,
+				method: request.method,
+				path: request.url,
+				headers: request.headers,
+			},
+			(answer) => {
+				response.writeHead(answer.statusCode ?? 502, answer.headers);
+				answer.pipe(response);
+			},
+		);
+		upstream.on('error', () => response.destroy());
+		request.pipe(upstream);
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address();
+	return {
+		url: `https://127.0.0.1:${port}`,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+module.exports = { selfSignedCertificate, startTlsFront };
