@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { PORTAL_LOGIN_PATH } from '../shared/platform/apiKey';
+import { apiKeyOf, PORTAL_LOGIN_PATH } from '../shared/platform/apiKey';
 import { isInvalidKey } from '../shared/platform/envelope';
 import type { PlatformFailure } from '../shared/platform/envelope';
 import type { Operation, OutputContext } from '../shared/operation/operations';
@@ -23,7 +23,7 @@ const secret = (displayName: string, name: string, description: string): INodePr
  */
 async function loginVerdict(body: unknown, { credential }: OutputContext): Promise<IDataObject> {
 	const key = String((body as IDataObject).key ?? '');
-	const apiKey = String((await credential(CREDENTIAL_TYPE)).apiKey ?? '');
+	const apiKey = apiKeyOf(await credential(CREDENTIAL_TYPE));
 	return {
 		valid: true,
 		success: true,

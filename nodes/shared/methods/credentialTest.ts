@@ -5,7 +5,7 @@ import type {
 	IDataObject,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
-import { PORTAL_LOGIN_PATH, trimBaseUrl } from '../platform/apiKey';
+import { apiKeyOf, PORTAL_LOGIN_PATH, trimBaseUrl } from '../platform/apiKey';
 import { ignoresSsl, isCertificateCode, untrustedCertificate } from '../platform/certificate';
 import { CREDENTIAL_NAMES } from '../transport/transport';
 import { NOT_THE_API } from '../platform/failure';
@@ -176,7 +176,7 @@ export async function telcoBillingApiTest(
 	credential: ICredentialsDecrypted<ICredentialDataDecryptedObject>,
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
-	const key = encodeURIComponent(String(data.apiKey ?? ''));
+	const key = encodeURIComponent(apiKeyOf(data));
 	return await probe(
 		this,
 		credential,

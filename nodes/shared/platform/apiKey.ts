@@ -11,7 +11,18 @@ export function trimBaseUrl(baseUrl: string): string {
 	return baseUrl.trim().replace(/\/+$/, '');
 }
 
-/** Builds the request's base address: the platform's base URL, then the encoded key as first path segment. */
+/**
+ * The key as the platform knows it: a key pasted with spaces, a tab or a line break around it (from an email, a
+ * spreadsheet cell) is the same key. Keys have no spaces of their own at either end.
+ */
+export function apiKeyOf(credential: { apiKey?: unknown }): string {
+	return typeof credential.apiKey === 'string' ? credential.apiKey.trim() : '';
+}
+
+/**
+ * Builds the request's base address: the platform's base URL, then the encoded key (trimmed, apiKeyOf) as first
+ * path segment.
+ */
 export function withApiKey(
 	requestOptions: IHttpRequestOptions,
 	baseUrl: string,
@@ -19,7 +30,9 @@ export function withApiKey(
 ): IHttpRequestOptions {
 	const base = trimBaseUrl(baseUrl);
 	const url = requestOptions.url ?? '';
-	requestOptions.baseURL = isKeyless(url) ? base : `${base}/${encodeURIComponent(apiKey)}`;
+	requestOptions.baseURL = isKeyless(url)
+		? base
+		: `${base}/${encodeURIComponent(apiKeyOf({ apiKey }))}`;
 	return requestOptions;
 }
 

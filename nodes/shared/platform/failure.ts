@@ -174,8 +174,8 @@ function whatHappened(failure: KindedFailure): string {
 			if (isInvalidKey(failure.message))
 				return (
 					'The platform did not recognise the key this request carried as the first segment of its ' +
-					'path. Open the credential, paste the department’s API token again (without spaces) and ' +
-					'use its Test button, which tells a wrong key from a wrong Base URL.'
+					'path. Open the credential, paste the department’s API token again (spaces around it do not ' +
+					'matter) and use its Test button, which tells a wrong key from a wrong Base URL.'
 				);
 			return failure.errorCode
 				? `The billing platform refused the request with error_code "${failure.errorCode}": "${failure.message}".`

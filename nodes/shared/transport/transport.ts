@@ -127,9 +127,10 @@ export async function secretsOfRequest(
 	settings: RequestSettings = {},
 ): Promise<string[]> {
 	const credentials = await credentialOf(context, settings);
-	const stored = SECRET_CREDENTIAL_FIELDS.map((field) => credentials[field]).filter(
-		(value): value is string => typeof value === 'string',
-	);
+	// Each as stored and as sent: the key goes into the path trimmed (apiKeyOf), a short one unlike its stored self.
+	const stored = SECRET_CREDENTIAL_FIELDS.map((field) => credentials[field])
+		.filter((value): value is string => typeof value === 'string')
+		.flatMap((value) => [value, value.trim()]);
 	return [...stored, ...(settings.secrets ?? [])];
 }
 
