@@ -18,7 +18,8 @@ export class TelcoBillingApi implements ICredentialType {
 		dark: 'file:../icons/telcoBilling.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/telco-billing/n8n-nodes-telco-billing#credentials';
+	documentationUrl =
+		'https://github.com/telco-billing/n8n-nodes-telco-billing/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{
