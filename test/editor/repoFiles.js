@@ -1,5 +1,5 @@
 // Plain JavaScript: the lint's shipped-code rules (no node:fs, no __dirname) apply to every .ts file.
-const { existsSync, readFileSync } = require('node:fs');
+const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
@@ -10,4 +10,12 @@ function repoFile(path) {
 	return existsSync(full) ? readFileSync(full, 'utf8') : undefined;
 }
 
-module.exports = { repoFile };
+/** The files of a folder of the checkout whose names end with `ending`, by their paths from the root. */
+function repoFiles(folder, ending) {
+	return readdirSync(join(root, folder))
+		.filter((name) => name.endsWith(ending))
+		.sort()
+		.map((name) => `${folder}/${name}`);
+}
+
+module.exports = { repoFile, repoFiles };
