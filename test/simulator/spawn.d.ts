@@ -8,6 +8,8 @@ export function spawnSimulator(
 	child: { kill(): boolean; once(event: 'exit', listener: () => void): unknown };
 	url: string;
 	smtpPort: number;
+	/** Everything it has printed so far. */
+	output(): string;
 }>;
 /** Runs the simulator CLI expecting it to stop by itself (a refused option): its exit code and stderr. */
 export function simulatorExit(args?: string[]): Promise<{ code: number | null; stderr: string }>;

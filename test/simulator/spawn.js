@@ -17,7 +17,8 @@ function spawnSimulator(args = [], { echo = false } = {}) {
 			output += chunk;
 			const url = /Base URL: (\S+)/.exec(output);
 			const smtp = /SMTP sink: 127\.0\.0\.1:(\d+)/.exec(output);
-			if (url && smtp) resolve({ child, url: url[1], smtpPort: Number(smtp[1]) });
+			if (url && smtp)
+				resolve({ child, url: url[1], smtpPort: Number(smtp[1]), output: () => output });
 		});
 		child.on('exit', (code) => reject(new Error(`the simulator stopped (exit ${code})`)));
 	});
