@@ -198,6 +198,7 @@ async function main() {
 			`  Your files:   ${SANDBOX_FILES}`,
 			`                drop CSVs there; n8n reads and writes files only there and in ${join(ROOT, 'examples', 'data')}`,
 			`                (Read/Write Files from Disk: use the full path, e.g. ${join(SANDBOX_FILES, 'cdrs.csv')})`,
+			`  Requests:     ${simulatorUrl}/__simulator/stats  (what each run sent: requests by endpoint, writes; each run is also printed here when it ends)`,
 			`  Mail:         ${simulatorUrl}/__simulator/mail  (what Send Email sent to the SMTP sink 127.0.0.1:${SMTP_PORT}, and campaign mail)`,
 			`  Chat model:   ${model.url}  (credential "Scripted model (sandbox)": a scripted OpenAI-compatible model that answers the AI agent example's questions)`,
 			...(opensTaskBroker(n8n, env)

@@ -28,6 +28,7 @@ import type { Fault, FaultEntry, FaultModes } from './faults';
 import { typeRefusal } from './strict';
 import { clock } from '../../nodes/shared/transport/clock';
 import type { SenderOptions } from './bulkEmail';
+import { RequestStats } from './stats';
 
 export type { Fault } from './faults';
 
@@ -67,6 +68,8 @@ export interface Simulator {
 	 * 'compared'`. The same object as `state.traits`; defaults: the simulator as it was before traits.
 	 */
 	traits: Traits;
+	/** What each run sent, by endpoint, and its writes (stats.ts; `GET /__simulator/stats`). */
+	stats: RequestStats;
 	/** Milliseconds every API request waits before it is handled: a slow platform, for overlap tests. */
 	latency: { ms: number };
 	/** API requests being handled right now, and the most at once so far (set `most` to 0 to measure anew). */
@@ -285,7 +288,23 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		void clock().sleep(ms).then(open);
 	};
 
-	registerControlRoutes(app, state, { faults, latency, modes, faultLog, concurrency, outage });
+	const stats = new RequestStats(
+		requests,
+		handled,
+		faultLog,
+		(entry) => arrivals.get(entry),
+		() => clock().now(),
+	);
+	registerControlRoutes(app, state, {
+		faults,
+		latency,
+		modes,
+		faultLog,
+		concurrency,
+		outage,
+		requests,
+		stats,
+	});
 	registerMailPage(app, state);
 	// The only endpoints without a key in the path.
 	registerAccountRoutes(app, state);
@@ -314,6 +333,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		latency,
 		concurrency,
 		outage,
+		stats,
 		close: async () => {
 			if (reopen) await reopen();
 			await app.close();

@@ -4,12 +4,14 @@
 // --reset-share 0.01 --fail-after-write 0.01 --retry-after 1 --fault-seed 7 --outage 30000 [--outage-mode refuse].
 // Kindnesses beyond the spec (test/simulator/extras.ts): --extras searchCid,otherSpelling,looseTypes,otherShapes.
 // The spec's open questions answered otherwise (test/simulator/traits.ts): --traits searchCase=compared,searchMatch=whole.
+// What each run sent is printed once the run ends, after --run-quiet ms (default 2000) without a request.
 // Plain JavaScript so the shipped-code lint rules (no process, no console) stay strict for every .ts file.
 require('tsx/cjs');
 const { readFileSync } = require('node:fs');
 const { startSimulator } = require('./app.ts');
 const { startSmtpSink } = require('./smtp.js');
 const { changedTraits, parseTraits } = require('./traits.ts');
+const { QUIET_MS, runLine } = require('./stats.ts');
 
 function option(name) {
 	const index = process.argv.indexOf(`--${name}`);
@@ -72,6 +74,35 @@ function describeTraits(sim) {
 		: 'the defaults';
 }
 
+/**
+ * Prints each run once it has ended (no request for `quietMs`): how many requests it sent, how many the platform
+ * acted on and wrote, and where to read them by endpoint.
+ */
+function reportRuns(sim, quietMs) {
+	let counted = sim.requests.length;
+	let printed = new Set();
+	const statsUrl = `${sim.url}/__simulator/stats`;
+	return setInterval(
+		() => {
+			const { runs, since } = sim.stats.read(quietMs);
+			if (
+				sim.requests.length === counted &&
+				runs.every((run) => printed.has(`${since} ${run.from}`))
+			)
+				return;
+			counted = sim.requests.length;
+			if (runs.length === 0) printed = new Set();
+			for (const run of runs) {
+				const key = `${since} ${run.from}`;
+				if (printed.has(key) || Date.now() - Date.parse(run.to) < quietMs) continue;
+				printed.add(key);
+				console.log(runLine(run, statsUrl));
+			}
+		},
+		Math.min(500, quietMs),
+	).unref();
+}
+
 async function main() {
 	const seedPath = option('seed');
 	const outageMs = numberOption('outage');
@@ -105,10 +136,13 @@ async function main() {
 			`  Extras: ${[...sim.extras].join(', ') || 'none (strictly the spec)'}`,
 			`  Traits: ${describeTraits(sim)}; change them: POST ${sim.url}/__simulator/traits`,
 			`  Faults: ${describeFaults(sim)}; change them: POST ${sim.url}/__simulator/faults, counts: GET the same`,
+			`  Requests: GET ${sim.url}/__simulator/stats (what each run sent, by endpoint, and its writes; POST …/stats/reset starts anew)`,
 			'Press Ctrl-C to stop.',
 		].join('\n'),
 	);
+	const reporter = reportRuns(sim, numberOption('run-quiet') ?? QUIET_MS);
 	const stop = async () => {
+		clearInterval(reporter);
 		if (sender) clearInterval(sender);
 		await smtp.close();
 		await sim.close();

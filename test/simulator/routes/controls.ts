@@ -6,6 +6,7 @@ import { EXTRAS, isExtra } from '../extras';
 import { TRAITS, defaultTraits, traitsOf } from '../traits';
 import { NAMED_FAULTS, countFaults, defaultModes } from '../faults';
 import type { Fault, FaultEntry, FaultModes } from '../faults';
+import type { RequestStats } from '../stats';
 
 const FAULTS: readonly string[] = NAMED_FAULTS;
 const SHARES = ['fail503Share', 'fail429Share', 'resetShare', 'failAfterWriteShare'] as const;
@@ -18,6 +19,9 @@ export interface FaultControls {
 	faultLog: FaultEntry[];
 	concurrency: { now: number; most: number };
 	outage(ms: number, mode?: FaultModes['outageMode']): void;
+	/** Every API request answered (app.ts). */
+	requests: unknown[];
+	stats: RequestStats;
 }
 
 interface ModesBody {
@@ -65,7 +69,7 @@ export function registerControlRoutes(
 	state: State,
 	controls: FaultControls,
 ): void {
-	const { faults, latency, modes, faultLog, concurrency } = controls;
+	const { faults, latency, modes, faultLog, concurrency, requests, stats } = controls;
 	app.get(
 		'/__simulator/cdrs',
 		async (request: FastifyRequest<{ Querystring: { source?: string } }>) => ({
@@ -201,16 +205,36 @@ export function registerControlRoutes(
 		return { success: true, modes, latency: latency.ms };
 	});
 
-	// What the faults did: counts by kind, the queue left, the concurrency counter.
+	// What the faults did: counts by kind, the queue left, the concurrency counter. `faultsServed` counts faults,
+	// not requests (it stays 0 on a good day): the requests are `requests`, and by endpoint at /__simulator/stats.
 	app.get('/__simulator/faults', async () => ({
 		success: true,
 		modes,
 		latency: latency.ms,
 		counts: countFaults(faultLog),
-		served: faultLog.length,
+		faultsServed: faultLog.length,
+		requests: requests.length,
 		queued: faults.length,
 		concurrency,
 	}));
+
+	// What each run sent: requests by endpoint, how many were acted on and wrote, the runs (`quiet`: the gap in
+	// milliseconds that ends one, default 2000). `POST …/stats/reset` starts counting anew.
+	app.get(
+		'/__simulator/stats',
+		async (request: FastifyRequest<{ Querystring: { quiet?: string } }>, reply) => {
+			const quiet = request.query.quiet === undefined ? undefined : Number(request.query.quiet);
+			if (quiet !== undefined && !(quiet >= 0))
+				return reply
+					.code(400)
+					.send({ success: false, description: 'quiet must be a number of milliseconds' });
+			return { success: true, ...stats.read(quiet) };
+		},
+	);
+	app.post('/__simulator/stats/reset', async () => {
+		stats.reset();
+		return { success: true };
+	});
 
 	// The kindnesses switched on by name (extras.ts): the whole set, replacing the previous one.
 	app.post(
