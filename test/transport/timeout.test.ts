@@ -90,7 +90,7 @@ describe.each(SENDING.map((row) => [`${row.node} ${row.resource} → ${row.op.na
 			const write = !isRepeatable(row.op);
 			if (write) prepareFor(row, sim);
 			const parameters = write ? parametersFor(row, sim) : readParameters(row);
-			sim.latency.ms = 600;
+			sim.latency.ms = 1500;
 			const result = await runNode({
 				nodeType: NODE_TYPES[row.node],
 				parameters: { ...parameters, requestOptions: { timeout: 0.1 } },
@@ -99,7 +99,8 @@ describe.each(SENDING.map((row) => [`${row.node} ${row.resource} → ${row.op.na
 				credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
 				otherCredentials: { [PORTAL]: { baseUrl: sim.url, ...SANDBOX_LOGIN } },
 			});
-			expect(sim.requests.length).toBeGreaterThan(0);
+			// The timeout's words prove a request was tried (a refusal says otherwise); on a busy machine it may end
+			// before the simulator has read the request, so what the simulator saw is not counted on.
 			expect(result.items.length).toBeGreaterThan(0);
 			for (const { json } of result.items) expect(String(json.error)).toMatch(TIMED_OUT);
 		});
@@ -160,7 +161,7 @@ describe('the Call Record node', () => {
 		['Add', { operation: 'add', dataMode: 'autoMap' }, [cdr]],
 		['Add Many', { operation: 'addMany', dataMode: 'autoMap' }, [cdr]],
 	] as const)('%s: every request is given the timeout', async (_name, parameters, input) => {
-		sim.latency.ms = 600;
+		sim.latency.ms = 1500;
 		const result = await runNode({
 			nodeType: CALL_RECORD,
 			parameters: { resource: 'callRecord', ...parameters, requestOptions: { timeout: 0.1 } },
@@ -168,7 +169,6 @@ describe('the Call Record node', () => {
 			continueOnFail: true,
 			credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
 		});
-		expect(sim.requests.length).toBeGreaterThan(0);
 		expect(result.items.length).toBeGreaterThan(0);
 		for (const { json } of result.items) expect(String(json.error)).toMatch(TIMED_OUT);
 	});
