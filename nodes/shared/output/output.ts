@@ -111,6 +111,26 @@ export function lacksRoot(body: unknown, root: string): boolean {
 }
 
 /**
+ * A page of a listing whose shape the spec does not show (the root is our guess), answered without it: its list is
+ * the one array of records it holds, under whatever key. None, or several, and what the page holds cannot be
+ * read: a failure, never a page taken for the last one (the records after it would be silently missing).
+ */
+export function guessedPage(body: unknown, root: string, page: number): IDataObject {
+	const lists = isObject(body)
+		? Object.entries(body).filter(
+				([, value]) => Array.isArray(value) && value.every((entry) => isObject(entry)),
+			)
+		: [];
+	if (lists.length !== 1)
+		throw new RefusedAnswer({
+			message:
+				`The platform answered page ${page} of the listing without a ${root} list, and ` +
+				`${lists.length ? 'with several' : 'with no'} other list of records, so what it holds cannot be read`,
+		});
+	return { ...(body as IDataObject), [root]: lists[0][1] };
+}
+
+/**
  * The list the spec shows under `key` in an answer: an answer without it has said nothing of what the
  * platform holds, so it is a failure, never an empty list (a walker would take it for the last page).
  */

@@ -15,7 +15,7 @@ import { isNodeWide, PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
 import { isDryRun, isRepeatable, movesMoney, writeKeysOf } from '../operation/operations';
 import type { Operation, OutputContext } from '../operation/operations';
-import { checkShown, lacksRoot, RecordFailures, toRecords } from '../output/output';
+import { checkShown, guessedPage, lacksRoot, RecordFailures, toRecords } from '../output/output';
 import { shapeFor, shapeRecord } from '../output/simplify';
 import { outputChoiceOf } from './simplify';
 import { walkPages } from '../transport/pager';
@@ -550,8 +550,12 @@ async function readPages(item: Item, sent: IHttpRequestOptions): Promise<INodeEx
 				...item.settings,
 				repeatable: isRepeatable(op),
 			})) as IDataObject;
-			// An answer without its list key is output whole: it has no pages to walk.
-			return { body, rows: toRecords(body, output), last: lacksRoot(body, output.root) };
+			// A guessed list key the page lacks: its one list of records under another key, or a failure.
+			const read =
+				lacksRoot(body, output.root) && output.rootGuessed
+					? guessedPage(body, output.root, page)
+					: body;
+			return { body: read, rows: toRecords(read, output) };
 		},
 		{ limit: limitOf(item) },
 	);
