@@ -1,5 +1,4 @@
 import { useCrm } from '../kits/crm';
-import { jsonOf } from '../harness/nodeRunner';
 const { node, state, rl, run } = useCrm();
 
 // Review: under Continue, Retry On Fail makes n8n run the node again when its first output item is an error.
