@@ -6,8 +6,16 @@ import type { OutputSpec } from '../operation/operations';
 import { setOwn } from '../input/keys';
 import { answeredDecimal, exactNumber } from '../input/money';
 
-// Portal passwords come back in some records (the contact list); they never enter execution data.
-const HIDDEN_FIELDS = ['web_password'];
+// Secrets some records carry (a contact list's portal passwords; a search record with "further customer data":
+// card tokens and bank account numbers): they never enter execution data, whatever node reads them.
+const HIDDEN_FIELDS = [
+	'web_password',
+	'card_token',
+	'bank_number',
+	'cc_number',
+	'cc_ccv',
+	'payment_token',
+];
 
 // The fields that tell a user which record of an array answer failed.
 const IDENTIFIERS = ['enid', 'cid', 'iid', 'yourid', 'id'];
