@@ -119,3 +119,17 @@ describe('Bulk Email: a select filter’s value is one of its field’s options,
 		expect(paths()).toEqual(['GET /customer/bulk-email/filters']);
 	});
 });
+
+// Found by a review: a number filter (reseller_cid) "matches exactly"; a value that is no number matches nobody on
+// the simulator, but a platform ignoring the row, as it ignores unknown fields, would mail everyone else.
+test('a number filter whose value is no number is refused before anything is counted', async () => {
+	const result = await node.run(
+		campaign('create', {
+			subject: subject(),
+			content: 'x',
+			filters: rows({ field: 'reseller_cid', value: 'ACME' }),
+		}),
+	);
+	expect(result.error?.message).toMatch(/^Filters \(filters\) row 1: “ACME” is not a number/);
+	expect(paths()).toEqual(['GET /customer/bulk-email/filters']);
+});
