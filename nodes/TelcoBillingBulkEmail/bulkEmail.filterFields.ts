@@ -64,6 +64,13 @@ export async function checkFilterFields(
 					'or make the expression give one of these keys exactly',
 				description,
 			);
+		// "Number fields match exactly": a value that is no number matches by no rule the spec gives.
+		if (field?.type === 'number' && !/^\s*-?\d+(\.\d+)?\s*$/.test(String(row.value)))
+			throw refuse(
+				`Filters (filters) row ${index + 1}: “${String(row.value)}” is not a number, and ${field.key} ` +
+					'matches numbers exactly',
+				description,
+			);
 		if (field) return;
 		throw refuse(
 			`Filters (filters) row ${index + 1}: “${String(row.field)}” is not one of this department’s filter ` +
