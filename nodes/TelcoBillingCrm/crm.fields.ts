@@ -1,4 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { amountRefusal, decimalText, wholeQuantity } from '../shared/input/money';
+import { fixedRows } from '../shared/input/rules';
+import type { RequestInput } from '../shared/input/rules';
 
 /** The products of a sale or an order: one row each. */
 export const productRows = (withPrice: boolean): INodeProperties => ({
@@ -44,3 +47,24 @@ export const productRows = (withPrice: boolean): INodeProperties => ({
 		},
 	],
 });
+
+/**
+ * The one rule for the product rows of a sale and of an order: a unit price is an amount (a sale's as given, an
+ * order's 0 or more, 0 meaning the product's price), a quantity a whole number above 0. A price that cannot be read
+ * is refused naming its row, never replaced by the product's price.
+ */
+export function productRowsRefusal(
+	input: RequestInput,
+	{ orderPrice }: { orderPrice: boolean },
+): string | undefined {
+	for (const [index, row] of fixedRows(input, 'products', 'product').entries()) {
+		const at = `Products (products) row ${index + 1}: `;
+		const price = decimalText(row.price ?? 0);
+		if (price === undefined) return at + amountRefusal('Unit Price', 'price');
+		if (orderPrice && price.startsWith('-'))
+			return `${at}Unit Price (price) must be 0 or more (0 uses the product’s price)`;
+		if (wholeQuantity(row.quantity ?? 1) === undefined)
+			return `${at}Quantity (quantity) must be a whole number above 0`;
+	}
+	return undefined;
+}

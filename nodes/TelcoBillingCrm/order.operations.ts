@@ -3,16 +3,22 @@ import { customerLocator } from '../shared/methods/locators';
 import type { Operation } from '../shared/operation/operations';
 import { fixedRows, isBlank } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
-import { productRows } from './crm.fields';
+import { productRows, productRowsRefusal } from './crm.fields';
+import { decimalText, exactNumber } from '../shared/input/money';
 
 function orderBody(input: RequestInput): IDataObject {
 	const body: IDataObject = {
 		cid: String(input.param('cid', '')),
-		items: fixedRows(input, 'products', 'product').map((p) => ({
-			pid: Number(p.pid),
-			quantity: Number(p.quantity ?? 1),
-			...(Number(p.price) > 0 ? { price: Number(p.price) } : {}),
-		})),
+		items: fixedRows(input, 'products', 'product').map((p) => {
+			// 0 leaves the price to the product's; any other price goes as the number it is, exactly.
+			const price = decimalText(p.price ?? 0);
+			const exact = price === undefined ? undefined : exactNumber(price);
+			return {
+				pid: Number(p.pid),
+				quantity: Number(p.quantity ?? 1),
+				...(exact ? { price: exact } : {}),
+			};
+		}),
 	};
 	for (const key of ['reference', 'notes']) {
 		const value = input.param(key, '');
@@ -43,6 +49,7 @@ export const orderOperations: Operation[] = [
 		],
 		rules: [
 			(input) => (isBlank(orderBody(input).cid) ? 'Customer (cid) is required' : undefined),
+			(input) => productRowsRefusal(input, { orderPrice: true }),
 			(input) => {
 				const items = orderBody(input).items as IDataObject[];
 				if (items.length === 0) return 'Products (products) needs at least one product';

@@ -5,7 +5,7 @@ import type { Operation, OutputContext } from '../shared/operation/operations';
 import { RefusedAnswer } from '../shared/platform/failure';
 import { fixedRows, isBlank } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';
-import { productRows } from './crm.fields';
+import { productRows, productRowsRefusal } from './crm.fields';
 import {
 	amountRefusal,
 	compareDecimal,
@@ -90,12 +90,8 @@ function saleBody(input: RequestInput): IDataObject[] {
 /** Each product row's price an amount and its quantity a whole number: refused per row, naming the field. */
 const productRowsRule: Rule = (input) => {
 	if (input.param('use', 'sale') === 'paymentOnInvoice') return undefined;
-	for (const [index, row] of fixedRows(input, 'products', 'product').entries()) {
-		const at = `Products (products) row ${index + 1}: `;
-		if (decimalText(row.price ?? 0) === undefined) return at + amountRefusal('Unit Price', 'price');
-		if (wholeQuantity(row.quantity ?? 1) === undefined)
-			return `${at}Quantity (quantity) must be a whole number above 0`;
-	}
+	const products = productRowsRefusal(input, { orderPrice: false });
+	if (products) return products;
 	for (const [index, row] of fixedRows(input, 'payments', 'payment').entries()) {
 		if (input.param('use', 'sale') === 'sale') break;
 		const amount = decimalText(row.amount ?? 0);

@@ -1,4 +1,3 @@
-import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 /*
@@ -7,11 +6,17 @@ import type { IDataObject } from 'n8n-workflow';
  * company with others cannot be compared with what the customer holds: without this, every such row was
  * written again every night. With it, a row compares with itself: what it gave when it was last synced.
  *
- * One slot a field, in a fixed order (new fields are added at the end: an older fingerprint then has fewer
- * slots, read as not given): a digest of the field's value, or empty where the row gave none. A digest per field
- * tells which fields changed without holding their values; the values are the row's own, which the CRM holds
- * anyway. Never changes meaning for a saved "v1." text: a change of rule is a new version.
+ * The customer it was written to first (a row re-linked to another customer is no row already synced there), then
+ * one slot a field, in a fixed order (new fields are added at the end: an older fingerprint then has fewer slots,
+ * read as not given): a digest of the field's value, or empty where the row gave none. A digest per field tells
+ * which fields changed without holding their values. The digests are keyed with the department's API key, so a
+ * fingerprint written back to a CRM says nothing of a short value (a bank account number) to whoever reads it;
+ * a new key makes every fingerprint unreadable once. Never changes meaning for a saved "v1." text: a change of
+ * rule is a new version.
  */
+
+/** A keyed digest (HMAC-SHA-256, the department's API key), base64url. */
+export type Digest = (text: string) => string;
 
 const VERSION = 'v1';
 
@@ -40,33 +45,57 @@ function blank(value: unknown): boolean {
 	return value === undefined || value === null || String(value).trim() === '';
 }
 
-function slotOf(field: string, value: unknown): string {
+function slotOf(digest: Digest, field: string, value: unknown): string {
 	if (blank(value)) return '';
 	// An email is the same address in any case, as the match compares it.
 	const text = field === 'email' ? String(value).trim().toLowerCase() : String(value).trim();
-	return createHash('sha256').update(`${field}\n${text}`).digest('base64url').slice(0, 8);
-}
-
-/** The fingerprint of the values a row gives (blank values are not given: an update never writes them). */
-export function fingerprintOf(body: IDataObject): string {
-	return [VERSION, ...FIELDS.map((field) => slotOf(field, body[field]))].join('.');
+	return digest(`${field}\n${text}`).slice(0, 8);
 }
 
 /**
- * The fields the row gives whose values differ from the fingerprint's: what to write, in the fixed order. A
- * field given then and blank now is not among them (a blank is never written). Undefined when the text is not a
- * fingerprint this version reads.
+ * The fingerprint of the values a row gives (blank values are not given: an update never writes them), written to
+ * customer `cid`.
  */
-export function changedSince(fingerprint: string, body: IDataObject): string[] | undefined {
-	const [version, ...slots] = fingerprint.trim().split('.');
-	if (version !== VERSION || slots.length > FIELDS.length) return undefined;
-	if (!slots.every((slot) => slot === '' || SLOT.test(slot))) return undefined;
+export function fingerprintOf(body: IDataObject, cid: number, digest: Digest): string {
+	const customer = slotOf(digest, 'customer', cid);
+	return [VERSION, customer, ...FIELDS.map((field) => slotOf(digest, field, body[field]))].join(
+		'.',
+	);
+}
+
+/** Whether a text is a fingerprint this version reads, whoever it was written for. */
+export function isFingerprint(fingerprint: string): boolean {
+	const [version, customer, ...slots] = fingerprint.trim().split('.');
+	return (
+		version === VERSION &&
+		customer !== undefined &&
+		SLOT.test(customer) &&
+		slots.length <= FIELDS.length &&
+		slots.every((slot) => slot === '' || SLOT.test(slot))
+	);
+}
+
+/**
+ * The fields the row gives whose values differ from the fingerprint's: what to write to customer `cid`, in the
+ * fixed order. A field given then and blank now is not among them (a blank is never written). Undefined when the
+ * text is no fingerprint this version reads, or one written to another customer (or with another key): the row
+ * was never synced there, as far as the fingerprint can say.
+ */
+export function changedSince(
+	fingerprint: string,
+	body: IDataObject,
+	cid: number,
+	digest: Digest,
+): string[] | undefined {
+	if (!isFingerprint(fingerprint)) return undefined;
+	const [, customer, ...slots] = fingerprint.trim().split('.');
+	if (customer !== slotOf(digest, 'customer', cid)) return undefined;
 	// A field the package does not fingerprint (none today) is always written: it cannot be compared.
 	const unknown = Object.keys(body).filter(
 		(field) => !FIELDS.includes(field) && !blank(body[field]),
 	);
 	const differing = FIELDS.filter(
-		(field, at) => !blank(body[field]) && slotOf(field, body[field]) !== (slots[at] ?? ''),
+		(field, at) => !blank(body[field]) && slotOf(digest, field, body[field]) !== (slots[at] ?? ''),
 	);
 	return [...differing, ...unknown];
 }

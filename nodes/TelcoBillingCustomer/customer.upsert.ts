@@ -24,7 +24,8 @@ import {
 } from './customer.fields';
 import { changesFor } from './customer.changes';
 import type { Changes } from './customer.changes';
-import { changedSince, fingerprintOf } from './customer.fingerprint';
+import { changedSince, fingerprintOf, isFingerprint } from './customer.fingerprint';
+import type { Digest } from './customer.fingerprint';
 
 /**
  * Customer Create or Update: safe by construction, and quiet on a re-run. A row that carries the customer's
@@ -239,14 +240,9 @@ function written(changes: Changes): IDataObject {
 
 async function byReference(request: Request, input: RequestInput): Promise<IDataObject> {
 	const ref = String(input.param('customerRef', '')).trim();
-	const fingerprint = fingerprintOf(input.body);
-	const last = lastOf(input);
-	const changed = last ? changedSince(last, input.body) : undefined;
-	if (changed) {
-		const done = await sinceFingerprint(request, ref, undefined, input.body, changed);
-		return outcome(done.action, done.cid, input.body, { ...done.extra, fingerprint });
-	}
-	const unread = unreadFingerprint(input);
+	const since = await sinceFingerprint(request, input, ref, undefined, input.body);
+	if (since) return outcome(since.action, since.cid, input.body, since.extra);
+	const unread = unusedFingerprint(input);
 	const cid = await customerIdFor(request, ref).catch((error: unknown) => {
 		if (!isRefusal(error, { message: 'no customer found' })) throw error;
 		throw inconclusive(
@@ -264,7 +260,7 @@ async function byReference(request: Request, input: RequestInput): Promise<IData
 		]
 			.filter(Boolean)
 			.join('; '),
-		fingerprint,
+		...fingerprinted(request, input.body, cid),
 	});
 }
 
@@ -518,16 +514,35 @@ function mayHaveWritten(error: unknown): boolean {
 	return false;
 }
 
+const SINCE_FINGERPRINT = 'changed since the row’s Last Written Fingerprint';
+
 /** The row's Last Written Fingerprint, if it gave one. */
 const lastOf = (input: RequestInput) => String(input.param('lastWritten', '') ?? '').trim();
 
 /** Why a fingerprint given was not used: the row was then matched as if it gave none. */
-function unreadFingerprint(input: RequestInput): string | undefined {
+function unusedFingerprint(input: RequestInput): string | undefined {
 	const last = lastOf(input);
-	return last && changedSince(last, {}) === undefined
-		? 'the Last Written Fingerprint given could not be read (not one this package writes), so the row was ' +
-				'matched as if none was given'
-		: undefined;
+	if (!last) return undefined;
+	return isFingerprint(last)
+		? 'the Last Written Fingerprint given was written for another customer (or with another API key), so the ' +
+				'row was matched as if none was given'
+		: 'the Last Written Fingerprint given could not be read (not one this package writes), so the row was ' +
+				'matched as if none was given';
+}
+
+/** The department's keyed digest, as the node run's requests carry it. */
+function digestOf(request: Request): Digest {
+	return request.digest ?? ((text) => text);
+}
+
+/**
+ * The fingerprint an item outputs: of the values the row synced to customer `cid`. None where nothing was written
+ * (a Dry Run) or the customer's ID is unknown: a fingerprint says what a customer was last given.
+ */
+function fingerprinted(request: Request, body: IDataObject, cid: number | undefined): IDataObject {
+	return cid && !request.preview
+		? { fingerprint: fingerprintOf(body, cid, digestOf(request)) }
+		: {};
 }
 
 /**
@@ -538,11 +553,13 @@ function unreadFingerprint(input: RequestInput): string | undefined {
  */
 async function sinceFingerprint(
 	request: Request,
+	input: RequestInput,
 	ref: string,
 	email: string | undefined,
 	body: IDataObject,
-	changed: string[],
-): Promise<Done> {
+): Promise<Done | undefined> {
+	const last = lastOf(input);
+	if (!ref || !isFingerprint(last)) return undefined;
 	const digits = /^\d+$/.test(ref);
 	const cid = digits
 		? Number(ref)
@@ -553,6 +570,9 @@ async function sinceFingerprint(
 						'existing customer: clear the ID in the row to create the customer again',
 				);
 			});
+	// Written for another customer (a row re-linked since): no evidence of what this one holds.
+	const changed = changedSince(last, body, cid, digestOf(request));
+	if (changed === undefined) return undefined;
 	if (changed.length === 0) return { action: 'unchanged', cid, record: body };
 	if (email && changed.includes('email')) {
 		const holders = await withEmail(request, email, body);
@@ -573,7 +593,7 @@ async function sinceFingerprint(
 		cid,
 		pathRef,
 		record: body,
-		extra: { changed, written: changed, why: 'changed since the row’s Last Written Fingerprint' },
+		extra: { changed, written: changed, why: SINCE_FINGERPRINT },
 	};
 }
 
@@ -616,9 +636,9 @@ async function byEmailAddress(
 			...(kept.length ? { notWritten: kept, why: keptWhy } : {}),
 		};
 		const changes = changesFor(note.customer as IDataObject, own);
-		const fingerprint = fingerprintOf(body);
+		const fingerprint = fingerprinted(request, body, cid);
 		if (Object.keys(changes.body).length === 0)
-			return outcome('unchanged', cid, note.customer as IDataObject, { ...same, fingerprint });
+			return outcome('unchanged', cid, note.customer as IDataObject, { ...same, ...fingerprint });
 		if (!cid && !request.preview)
 			throw inconclusive(
 				`Item ${String(note.item)} of this run has the same email, and which customer has it cannot be ` +
@@ -638,18 +658,14 @@ async function byEmailAddress(
 			...same,
 			...written(changes),
 			...(why ? { why } : {}),
-			fingerprint,
+			...fingerprint,
 		});
 	}
-	const last = lastOf(input);
-	const changed = known && last ? changedSince(last, body) : undefined;
-	const done = await (
-		changed
-			? sinceFingerprint(request, known, emailOf(input), body, changed)
-			: known
-				? byKnownId(request, input, body)
-				: byEmailSearch(request, input, body)
-	).catch((error: unknown) => {
+	const done = await (async () =>
+		(await sinceFingerprint(request, input, known, emailOf(input), body)) ??
+		(known
+			? await byKnownId(request, input, body)
+			: await byEmailSearch(request, input, body)))().catch((error: unknown) => {
 		// A write whose answer was lost may have made the customer: a later row with the email must not
 		// make another, on a platform whose search cannot find it by another case of the address.
 		if (mayHaveWritten(error))
@@ -679,12 +695,13 @@ async function byEmailAddress(
 		// What was sent stays known (the search shows no phone or password); the platform's own view over it.
 		note.customer = { ...body, ...found };
 	}
-	const unread = unreadFingerprint(input);
+	// Matched without the fingerprint given: said why.
+	const unread = done.extra?.why === SINCE_FINGERPRINT ? undefined : unusedFingerprint(input);
 	const why = [done.extra?.why, unread].filter(Boolean).join('; ');
 	return outcome(done.action, done.cid, note.customer as IDataObject, {
 		...done.extra,
 		...(why ? { why } : {}),
-		fingerprint: fingerprintOf(body),
+		...fingerprinted(request, body, done.cid),
 	});
 }
 

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { customerLocator } from '../shared/methods/locators';
+import { bundleStaysWithItsCustomer } from './service.ownership';
 import { bodyField, collection } from '../shared/tableNode/describe';
 import type { Operation } from '../shared/operation/operations';
 import { readBack } from '../shared/operation/readBack';
@@ -245,6 +246,7 @@ export const bundleOperations: Operation[] = [
 			// The spec types the id as an integer; the dropdown and expressions give text.
 			input.body.id = Number(String(input.body.id).trim());
 		},
+		...bundleStaysWithItsCustomer,
 		...readBack(getBundle, (input) => ({ bundleId: input.body.id })),
 	},
 ];

@@ -1,5 +1,6 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { customerLocator, serviceLocator } from '../shared/methods/locators';
+import { serviceInItsCustomersBundle, serviceMovesWholly } from './service.ownership';
 import { bodyField, collection } from '../shared/tableNode/describe';
 import type { Notes, Operation, RecordShape, SendOptions } from '../shared/operation/operations';
 import { findFailure } from '../shared/platform/envelope';
@@ -442,6 +443,7 @@ export const serviceOperations: Operation[] = [
 			rules.date('body', 'start_date', 'Start Date'),
 			statusRule,
 		],
+		...serviceInItsCustomersBundle,
 		output: { shows: ['id'], numbers: ['id'] },
 	},
 	{
@@ -500,6 +502,7 @@ export const serviceOperations: Operation[] = [
 		prepare: (input) => {
 			if (input.param('recalculateMonthlyFee', false)) input.body.monthlyfee = false;
 		},
+		...serviceMovesWholly,
 		...readBack(getService, (input) => ({ serviceId: input.path.serviceId })),
 	},
 	{

@@ -25,9 +25,10 @@ test('Update outputs the bundle as the platform now holds it: the answer of Get,
 		updateFields: { monthly_cost: 25, date_ended: '2026-12-31T00:00:00' },
 	});
 	expect(result.error).toBeUndefined();
-	// The customer reference is resolved first, as a path would reach it (locators.ts).
+	// The customer reference is resolved first, as a path would reach it, and the bundle proven that customer's.
 	expect(paths()).toEqual([
 		'GET /customer/balance/1001',
+		`GET /serviceBundles/get/${id}`,
 		'POST /serviceBundles/post',
 		`GET /serviceBundles/get/${id}`,
 	]);

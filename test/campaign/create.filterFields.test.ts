@@ -79,3 +79,57 @@ describe('Bulk Email: every filter field is checked against the department’s f
 		]);
 	});
 });
+
+// Found by a review: the platform lists each select field's option keys ("the value is one of the option keys"),
+// and the node checked a row's field but not its value. "retail" where the option is "Retail" went into the count
+// and the create; the spec is silent on an unknown value, and a platform that ignores it, as it ignores an unknown
+// field, mails everyone the other rows select, while the count guard counts that same widened audience.
+describe('Bulk Email: a select filter’s value is one of its field’s options, checked before anything is counted', () => {
+	test.each([
+		['retail', 'differs in case'],
+		['Retail ', 'has a space after it'],
+		['Wholesalers', 'is no option'],
+	])(
+		'Create with Billing Group “%s” (%s) is refused naming the options; nothing is counted',
+		async (value) => {
+			const result = await node.run(
+				campaign('create', {
+					subject: subject(),
+					content: 'x',
+					filters: rows({ field: 'billinggroup', option: '={{ $json.group }}' }),
+				}),
+				{ input: [{ group: value }] },
+			);
+			expect(result.error?.message).toMatch(
+				/^Filters \(filters\) row 1: “.*” is not one of billinggroup’s options: Business, Retail, Wholesale/,
+			);
+			expect(paths()).toEqual(['GET /customer/bulk-email/filters']);
+			expect(bulk().campaigns).toEqual([]);
+		},
+	);
+
+	test('Preview refuses it too', async () => {
+		const result = await node.run(
+			campaign('preview', { filters: rows({ field: 'paymethod', option: 'cash' }) }),
+			{ continueOnFail: true },
+		);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ error: expect.stringMatching(/“cash” is not one of paymethod’s options/) },
+		]);
+		expect(paths()).toEqual(['GET /customer/bulk-email/filters']);
+	});
+});
+
+// Found by a review: a number filter (reseller_cid) "matches exactly"; a value that is no number matches nobody on
+// the simulator, but a platform ignoring the row, as it ignores unknown fields, would mail everyone else.
+test('a number filter whose value is no number is refused before anything is counted', async () => {
+	const result = await node.run(
+		campaign('create', {
+			subject: subject(),
+			content: 'x',
+			filters: rows({ field: 'reseller_cid', value: 'ACME' }),
+		}),
+	);
+	expect(result.error?.message).toMatch(/^Filters \(filters\) row 1: “ACME” is not a number/);
+	expect(paths()).toEqual(['GET /customer/bulk-email/filters']);
+});

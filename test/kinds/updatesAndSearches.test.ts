@@ -37,7 +37,9 @@ function blankParameters(fields: INodeProperties[], criteria = false): INodePara
 		} else if (criteria && field.type !== 'options' && field.type !== 'boolean')
 			parameters[field.name] = BLANK;
 		else if (field.required || IDS[field.name]) parameters[field.name] = filled(field) as string;
-		else if (field.routing?.send) parameters[field.name] = BLANK;
+		// A number of the row's own (the entry an update edits) that comes out blank is refused, not left out:
+		// test/unreadable holds that rule.
+		else if (field.routing?.send && field.type !== 'number') parameters[field.name] = BLANK;
 	}
 	return parameters;
 }
@@ -45,6 +47,21 @@ function blankParameters(fields: INodeProperties[], criteria = false): INodePara
 let sim: Simulator;
 beforeEach(async () => {
 	sim = await startSimulator();
+	// The bundle an update names is its customer's (SEEDED: bundle 1, customer 1001).
+	sim.state.bundles.push({
+		id: 1,
+		deptid: 1,
+		cid: 1001,
+		name: 'Seeded Pack',
+		active: 1,
+		date_started: '2026-01-01',
+		date_ended: null,
+		included_usage_type: 1,
+		included_value: 50,
+		monthly_cost: 10,
+		call_types: [],
+		charges: [],
+	});
 });
 afterEach(async () => await sim.close());
 afterAll(async () => await shutdownEngine());

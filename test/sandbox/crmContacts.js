@@ -91,6 +91,11 @@ const SEEDED = [
 	{ cid: 1041, email: 'jack.smith41@example.com', company: 'Smith Plumbing 41' },
 	{ cid: 1052, email: 'zoe.wilson52@example.com', company: 'Wilson Cafe 52' },
 ];
+/**
+ * Rows carrying their customer's ID from before the package (an earlier integration wrote it), with no
+ * fingerprint, by their index in SEEDED; `newEmail`: the CRM's email changed since, no customer has it.
+ */
+const CARRYING_IDS = [{ k: 1 }, { k: 3 }, { k: 5, newEmail: 'henry.martin@new-employer.example' }];
 /** Inactive on the platform: found by search, absent from the customer list, so never told by company. */
 const SEEDED_INACTIVE = { cid: 1015, email: 'noah.brown15@example.com' };
 
@@ -105,7 +110,8 @@ const ascii = (text) =>
 /**
  * The CRM's contacts (ids 1…1000 in order) and what each is meant to show: `refused` (the field the node
  * refuses before sending), `seeded` (the simulator customer whose email it holds), `inactive`, `duplicateOf`
- * (the earlier row with its email in another case), `shared` (a company several contacts share).
+ * (the earlier row with its email in another case), `shared` (a company several contacts share), `carriesId`
+ * (the row carries that customer's ID, written by an earlier integration, and no fingerprint).
  */
 function crmContacts(seed = 20261127) {
 	const random = seeded(seed);
@@ -162,6 +168,12 @@ function crmContacts(seed = 20261127) {
 		if (k % 2 === 0) row.company = company;
 		intent.seeded = cid;
 	});
+	for (const { k, newEmail } of CARRYING_IDS) {
+		const { row, intent } = at(400 + k * 9);
+		row.billing_cid = intent.seeded;
+		intent.carriesId = intent.seeded;
+		if (newEmail) row.email = newEmail;
+	}
 	Object.assign(at(495).row, { email: SEEDED_INACTIVE.email.toUpperCase() });
 	at(495).intent.inactive = SEEDED_INACTIVE.cid;
 	// The same person entered twice, the email in another case: the first row's values are kept.
@@ -183,7 +195,11 @@ function crmContacts(seed = 20261127) {
 	return rows;
 }
 
-/** The table as a CRM keeps it: text everywhere (its dates included), the sync's two columns empty. */
+/**
+ * The table as a CRM keeps it: text everywhere (its dates included), the sync's columns (the customer's ID and the
+ * fingerprint of what was last synced, written back on success; the error otherwise) empty but for the rows
+ * carrying an ID.
+ */
 const CONTACTS_TABLE = `
 CREATE SCHEMA crm;
 CREATE TABLE crm.contacts (
@@ -196,6 +212,7 @@ CREATE TABLE crm.contacts (
 	phone text,
 	dob text,
 	billing_cid integer,
+	billing_fingerprint text,
 	sync_error text,
 	synced_at timestamptz
 );
@@ -203,7 +220,17 @@ CREATE SEQUENCE crm.contacts_id START ${CONTACTS + 1} OWNED BY crm.contacts.id;
 ALTER TABLE crm.contacts ALTER COLUMN id SET DEFAULT nextval('crm.contacts_id');
 `;
 
-const COLUMNS = ['id', 'first_name', 'last_name', 'company', 'email', 'mobile', 'phone', 'dob'];
+const COLUMNS = [
+	'id',
+	'first_name',
+	'last_name',
+	'company',
+	'email',
+	'mobile',
+	'phone',
+	'dob',
+	'billing_cid',
+];
 
 const literal = (value) =>
 	value === null || value === undefined ? 'NULL' : `'${String(value).replace(/'/g, "''")}'`;

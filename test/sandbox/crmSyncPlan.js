@@ -1,7 +1,9 @@
 // What one run of the CRM-to-billing sync must do to each CRM row, worked out from the rows and the platform's
 // customers before the run, by the node's documented rules (docs/operations.md, Customer: Create or Update),
-// without running it: refused before sending, an error, created, updated (which fields) or unchanged, and the
-// customers as the platform must hold them afterwards. The end-to-end test compares n8n's run with it.
+// without running it: refused before sending, an error, created, updated (which fields), rewritten (every field,
+// nothing could be compared) or unchanged, and the customers as the platform must hold them afterwards. A row
+// carrying its customer's ID and a fingerprint is compared with the values it gave when it was last synced (the
+// test remembers them; the plan never decodes a fingerprint). The end-to-end test compares n8n's run with it.
 
 /** The customer fields the workflow maps, by CRM column. */
 const FIELDS = {
@@ -12,7 +14,7 @@ const FIELDS = {
 	phone: 'phone',
 	dob: 'dob',
 };
-/** What the platform's customer search shows back: a field it does not show is written on every run. */
+/** What the platform's customer search shows back: a field it does not show cannot be compared with it. */
 const SHOWN = ['company', 'name', 'surname', 'email', 'mobile', 'dob'];
 
 const blank = (value) => value === null || value === undefined || String(value).trim() === '';
@@ -84,6 +86,23 @@ function provable(customer, customers) {
 }
 
 /**
+ * Whether a search record with the row's email is proven another customer's than `cid`: its company is not the
+ * one the customer list (active customers) shows for `cid`.
+ */
+function provenOthers(record, cid, customers) {
+	const listed = customers.find((c) => c.cid === cid && c.active);
+	return (
+		listed !== undefined &&
+		String(record.company ?? '').trim() !== String(listed.company ?? '').trim()
+	);
+}
+
+/** A value the row gives now, as it gave it when last synced: outer spaces aside, an email in any case. */
+const sameGiven = (field, then, now) =>
+	then !== undefined &&
+	(field === 'email' ? sameEmail(then, now) : String(then).trim() === String(now).trim());
+
+/**
  * A customer the run creates, until the run says its ID: the platform numbers customers as their adds arrive,
  * and the node sends several at once.
  */
@@ -102,10 +121,71 @@ function withCreatedIds({ byRow, customers }, cidOf) {
 }
 
 /**
- * The plan of one run: per row id `{outcome, cid, written, error, unproven}` and the customers as the
- * platform must hold them after. `customers` are the department's, before the run.
+ * A row carrying its customer's ID and the fingerprint of what it last synced (`then`: the values it gave
+ * then): it is compared with those values, not with the platform. Nothing changed: unchanged, nothing sent.
+ * Something changed: exactly those fields are written to the ID's customer; a new email only where no customer
+ * found with it is another (or one the node cannot tell from the ID's customer).
  */
-function planSync(rows, customersBefore, deptid = 1) {
+function sinceLastSync(known, body, then, customers) {
+	const changed = Object.keys(body).filter((field) => !sameGiven(field, then[field], body[field]));
+	if (changed.length === 0) return { outcome: 'unchanged', cid: known, fingerprinted: true };
+	if (changed.includes('email')) {
+		const holders = customers.filter((c) => sameEmail(c.email, body.email));
+		if (holders.some((c) => c.cid !== known || !provable(c, customers)))
+			return { outcome: 'error', error: `The email ${body.email} is another customer’s` };
+	}
+	return { outcome: 'updated', cid: known, written: changed, changed, fingerprinted: true };
+}
+
+/**
+ * A row carrying its customer's ID and no fingerprint (or none the run can use): compared with the search record
+ * of its email where that is proven this customer's. Something differs: the whole row is written, `changed`
+ * naming what differed. Nothing seems to differ: unchanged once the record is proven the ID's customer's; else,
+ * or with no record to compare, the whole row is rewritten.
+ */
+function byKnownId(known, body, customers) {
+	const found = customers.filter((c) => sameEmail(c.email, body.email));
+	if (found.length > 1)
+		return { outcome: 'error', error: `${found.length} customers have the email ${body.email}` };
+	const [record] = found;
+	if (record && provenOthers(record, known, customers))
+		return { outcome: 'error', error: `The email ${body.email} is another customer’s` };
+	const all = Object.keys(body);
+	if (!record) return { outcome: 'rewritten', cid: known, written: all, unproven: true };
+	const changed = changedFields(record, body);
+	if (changed.length) return { outcome: 'updated', cid: known, written: all, changed };
+	if (provable(record, customers) && record.cid === known)
+		return { outcome: 'unchanged', cid: known };
+	return { outcome: 'rewritten', cid: known, written: all, unproven: true };
+}
+
+/**
+ * A row without an ID, matched by its email: several customers with it stop the row; one is updated with what it
+ * does not visibly hold (once the node can tell which customer it is) or left unchanged; none, and it is created.
+ */
+function byEmail(row, body, customers) {
+	const found = customers.filter((c) => sameEmail(c.email, body.email));
+	if (found.length > 1)
+		return { outcome: 'error', error: `${found.length} customers have the email` };
+	if (found.length === 0)
+		return { outcome: 'created', cid: newCid(row.id), written: Object.keys(body) };
+	const written = changedFields(found[0], body);
+	const told = provable(found[0], customers);
+	if (written.length && !told) return { outcome: 'error', error: 'cannot be told' };
+	return {
+		outcome: written.length ? 'updated' : 'unchanged',
+		cid: told ? found[0].cid : undefined,
+		written,
+	};
+}
+
+/**
+ * The plan of one run: per row id `{outcome, cid, written, changed, error, unproven, sameAs, fingerprinted}`
+ * and the customers as the platform must hold them after. `customersBefore` are the platform's, before the run.
+ * `lastSynced(row)`: the values (as `bodyOf` gives them) the row gave when the fingerprint it carries was
+ * output; the test keeps them from the runs it watched, so the plan never reads a fingerprint.
+ */
+function planSync(rows, customersBefore, { lastSynced = () => undefined, deptid = 1 } = {}) {
 	const customers = customersBefore.filter((c) => c.deptid === deptid).map((c) => ({ ...c }));
 	const byRow = new Map();
 	const leads = new Map();
@@ -130,36 +210,17 @@ function planSync(rows, customersBefore, deptid = 1) {
 			continue;
 		}
 		if (lead) throw new Error(`row ${row.id} carries another ID than row ${lead.row}: not planned`);
-		const found = customers.filter((c) => sameEmail(c.email, body.email));
 		let plan;
-		if (known !== undefined) {
-			const record = found.length === 1 ? found[0] : undefined;
-			let written = changedFields(record, body);
-			let unproven = false;
-			// Something differs: the whole row is written to the ID's customer. Nothing seems to differ: unchanged
-			// once the record is proven the ID's customer's, else the whole row too.
-			if (written.length) written = Object.keys(body);
-			else if (!(provable(record, customers) && record.cid === known)) {
-				written = Object.keys(body);
-				unproven = true;
-			}
-			plan = { outcome: written.length ? 'updated' : 'unchanged', cid: known, written, unproven };
-		} else if (found.length > 1) {
-			plan = { outcome: 'error', error: `${found.length} customers have the email` };
-		} else if (found.length === 1) {
-			const written = changedFields(found[0], body);
-			const told = provable(found[0], customers);
-			if (written.length && !told) plan = { outcome: 'error', error: 'cannot be told' };
-			else
-				plan = {
-					outcome: written.length ? 'updated' : 'unchanged',
-					cid: told ? found[0].cid : undefined,
-					written,
-				};
-		} else plan = { outcome: 'created', cid: newCid(row.id), written: Object.keys(body) };
+		if (known !== undefined && !blank(row.billing_fingerprint)) {
+			const then = lastSynced(row);
+			if (!then)
+				throw new Error(`row ${row.id} carries a fingerprint the test did not see written`);
+			plan = sinceLastSync(known, body, then, customers);
+		} else if (known !== undefined) plan = byKnownId(known, body, customers);
+		else plan = byEmail(row, body, customers);
 		if (plan.outcome === 'created')
 			customers.push({ cid: plan.cid, deptid, active: true, company: '', ...body });
-		else if (plan.outcome === 'updated') {
+		else if (plan.written?.length) {
 			const customer = customers.find((c) => c.cid === plan.cid);
 			for (const field of plan.written) customer[field] = body[field];
 		}
@@ -172,6 +233,7 @@ function planSync(rows, customersBefore, deptid = 1) {
 module.exports = {
 	BAD_DOB,
 	EMAIL_REQUIRED,
+	FIELDS,
 	NOT_AN_EMAIL,
 	SHOWN,
 	bodyOf,

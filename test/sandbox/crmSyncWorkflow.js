@@ -1,6 +1,7 @@
 // The CRM-to-billing sync as a user builds it in n8n: read the CRM's contacts from PostgreSQL, Create or Update
-// each as a billing customer (matched on the ID an earlier run wrote back, else on email), and write the
-// outcome back to the contact's own row: the customer's ID on success, the error otherwise.
+// each as a billing customer (matched on the ID an earlier run wrote back, else on email; compared with the
+// fingerprint of what it last synced, written back beside the ID), and write the outcome back to the contact's
+// own row: the customer's ID and fingerprint on success, the error otherwise.
 const CRM_CREDENTIAL = { id: 'crmPostgres', name: 'CRM (PostgreSQL)' };
 const BILLING_CREDENTIAL = { id: 'telcoCrmSync', name: 'Telco Billing (CRM sync)' };
 
@@ -74,6 +75,7 @@ function crmSyncWorkflow({ typePrefix = 'CUSTOM.', stopOnError = false } = {}) {
 					matchOn: 'email',
 					email: '={{ $json.email }}',
 					knownCid: '={{ $json.billing_cid }}',
+					lastWritten: '={{ $json.billing_fingerprint }}',
 					customerFields: {
 						company: '={{ $json.company }}',
 						name: '={{ $json.first_name }}',
@@ -94,8 +96,8 @@ function crmSyncWorkflow({ typePrefix = 'CUSTOM.', stopOnError = false } = {}) {
 			writeBack(
 				WRITE_ID,
 				'c4',
-				'UPDATE crm.contacts SET billing_cid = $1, sync_error = NULL, synced_at = now() WHERE id = $2',
-				'$json.cid ?? null',
+				'UPDATE crm.contacts SET billing_cid = $1, billing_fingerprint = $2, sync_error = NULL, synced_at = now() WHERE id = $3',
+				'$json.cid ?? null, $json.fingerprint ?? null',
 				[680, -100],
 			),
 			writeBack(

@@ -2,9 +2,13 @@
 // (the API key's segment removed) and JSON body, in the order they arrived. n8n's credential points at it.
 const { createServer, request: httpRequest } = require('node:http');
 
-/** Starts the recorder on a free port of 127.0.0.1; `seen` grows as requests arrive. */
+/**
+ * Starts the recorder on a free port of 127.0.0.1; `seen` grows as requests arrive. `retarget(url)` sends later
+ * requests to another platform (a fresh simulator), the workflow's credential unchanged.
+ */
 function startRecorder(target, { key } = {}) {
 	const seen = [];
+	let upstreamUrl = target;
 	const server = createServer((req, res) => {
 		const chunks = [];
 		req.on('data', (chunk) => chunks.push(chunk));
@@ -18,7 +22,7 @@ function startRecorder(target, { key } = {}) {
 				body: body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined,
 			});
 			const upstream = httpRequest(
-				new URL(req.url, target),
+				new URL(req.url, upstreamUrl),
 				{ method: req.method, headers: req.headers },
 				(answer) => {
 					res.writeHead(answer.statusCode, answer.headers);
@@ -35,6 +39,7 @@ function startRecorder(target, { key } = {}) {
 				url: `http://127.0.0.1:${server.address().port}`,
 				seen,
 				server,
+				retarget: (url) => (upstreamUrl = url),
 				close: () => {
 					server.closeAllConnections();
 					server.close();

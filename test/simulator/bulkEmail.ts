@@ -145,6 +145,10 @@ export class BulkEmail {
 			const field = FILTER_FIELDS.find((f) => f.key === row.field);
 			const value = row.value === undefined || row.value === null ? '' : String(row.value);
 			if (!field || value.trim() === '') continue;
+			// A select value that is no option key: the spec does not say; this platform may ignore the row.
+			const keys = this.filterFields(deptid).find((f) => f.key === field.key)?.options ?? [];
+			const known = field.type !== 'select' || keys.some((option) => option.key === value);
+			if (!known && this.state.traits.filterUnknownValue === 'ignored') continue;
 			const matches = new Set(
 				eligible.filter((c) => {
 					const own =

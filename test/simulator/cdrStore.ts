@@ -12,6 +12,47 @@ export interface CallHistory {
 	billed: readonly BilledCall[];
 }
 
+/**
+ * A map over a shared read-only base (the call history, indexed once for every simulator started with it): a
+ * simulator per test no longer copies thousands of history entries into maps of its own.
+ */
+class Layered<V> {
+	private readonly own = new Map<string, V>();
+
+	constructor(private readonly base: ReadonlyMap<string, V> = new Map()) {}
+
+	get(key: string): V | undefined {
+		return this.own.get(key) ?? this.base.get(key);
+	}
+
+	set(key: string, value: V): void {
+		this.own.set(key, value);
+	}
+
+	/** The base's values first (the history came first), then what was added since. */
+	*values(): IterableIterator<V> {
+		for (const [key, value] of this.base) if (!this.own.has(key)) yield value;
+		yield* this.own.values();
+	}
+}
+
+const indexes = new WeakMap<
+	CallHistory,
+	{ byId: ReadonlyMap<string, Cdr>; billed: ReadonlyMap<string, BilledCall> }
+>();
+
+function indexOf(history: CallHistory) {
+	let index = indexes.get(history);
+	if (!index) {
+		index = {
+			byId: new Map(history.cdrs.map((cdr) => [String(cdr.id), cdr])),
+			billed: new Map(history.billed.map((call) => [call.id, call])),
+		};
+		indexes.set(history, index);
+	}
+	return index;
+}
+
 interface SourceStatus {
 	source: string;
 	deptid: number;
@@ -27,13 +68,13 @@ interface SourceStatus {
 export class CdrStore {
 	/** Every CDR imported since start-up (the seeded call history is apart: it belongs to no live feed). */
 	readonly all: Cdr[] = [];
-	readonly billed = new Map<string, BilledCall>();
+	billed = new Layered<BilledCall>();
 	ratingMode: 'inline' | 'manual' = 'inline';
 	/** Every move of a source's latest imported or rated date, in order. */
 	readonly log: Array<{ source: string; kind: 'imported' | 'rated'; date: string }> = [];
 	private readonly seen = new Map<string, Set<string>>();
 	private readonly status = new Map<string, SourceStatus>();
-	private readonly byId = new Map<string, Cdr>();
+	private byId = new Layered<Cdr>();
 	private unrated: Cdr[] = [];
 	private nextId = 900000001;
 
@@ -100,8 +141,9 @@ export class CdrStore {
 	 * check applies, so every live feed starts as the seed left it.
 	 */
 	loadHistory(history: CallHistory): void {
-		for (const cdr of history.cdrs) this.byId.set(String(cdr.id), cdr);
-		for (const call of history.billed) this.billed.set(call.id, call);
+		const { byId, billed } = indexOf(history);
+		this.byId = new Layered(byId);
+		this.billed = new Layered(billed);
 	}
 
 	afterImport(): void {

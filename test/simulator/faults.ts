@@ -146,6 +146,11 @@ export class ShareChooser {
 
 	constructor(private modes: FaultModes) {}
 
+	/** Forgets the requests it faulted, as a new chooser would. */
+	reset(): void {
+		this.faulted.clear();
+	}
+
 	choose(method: string, url: string, body: unknown): Chosen | undefined {
 		const m = this.modes;
 		const total = m.fail503Share + m.fail429Share + m.resetShare + m.failAfterWriteShare;

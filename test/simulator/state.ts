@@ -180,6 +180,13 @@ export interface Bundle {
 	charges: BundleCharge[];
 }
 
+/** `target` holding exactly what `fresh` holds: what a test set on it (a hook, a field) is gone too. */
+function refill(target: object, fresh: object): void {
+	for (const key of Object.keys(target))
+		if (!(key in fresh)) delete (target as Record<string, unknown>)[key];
+	Object.assign(target, fresh);
+}
+
 /** Everything the simulated platform holds, in memory. Tests read it to check what a node did. */
 export class State {
 	keys = new Map<string, ApiKey>();
@@ -239,6 +246,24 @@ export class State {
 
 	constructor(readonly seed: Seed) {
 		this.load();
+	}
+
+	/**
+	 * Everything back as a new State of the same seed holds it, in place: the routes hold this object, so a
+	 * simulator renewed between tests serves the seeded platform again without building a new server. The
+	 * extras and traits stay the same objects (the simulator hands them out), emptied and put back to defaults.
+	 */
+	renew(): void {
+		const { extras, traits, bulkEmail } = this;
+		refill(this, new State(this.seed));
+		extras.clear();
+		Object.assign(traits, defaultTraits());
+		this.extras = extras;
+		this.traits = traits;
+		// The bulk email sender stays the same object (its routes hold it), as new, holding this state.
+		refill(bulkEmail, new BulkEmail(this));
+		this.bulkEmail = bulkEmail;
+		this.resetCdrs();
 	}
 
 	nextId(kind: string, start = 1): number {

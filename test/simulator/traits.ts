@@ -47,6 +47,9 @@
  * |                     | `grouped`, `padded`, `accounting`,  | spelling promised: 1234.50, 1234.5, "1,234.50",   |
  * |                     | `currency`, `decimalComma`          | right-aligned, "(12.50)", "$1234.50", "1234,50"   |
  * |                     |                                     | (reports/amounts.ts)                              |
+ * | `filterUnknownValue`| `matchesNone`, `ignored`            | A bulk-email select filter whose value is no      |
+ * |                     |                                     | option key: it matches nobody, or is ignored as   |
+ * |                     |                                     | unknown fields and blank values are?              |
  *
  * Set per test with `sim.traits.searchCase = 'compared'` (changed in place; a fresh simulator has the
  * defaults), `startSimulator({ traits: { searchCase: 'compared' } })`, `npm run simulator -- --traits
@@ -78,6 +81,7 @@ export const TRAITS = {
 		'currency',
 		'decimalComma',
 	],
+	filterUnknownValue: ['matchesNone', 'ignored'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type TraitName = keyof typeof TRAITS;

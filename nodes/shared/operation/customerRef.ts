@@ -12,6 +12,8 @@ export type Request = ((options: IHttpRequestOptions) => Promise<unknown>) & {
 	customer?: (ref: unknown, picked: boolean) => CustomerIdentity;
 	/** A Dry Run: a write sent through it is not sent (the operation says what it would write). */
 	preview?: boolean;
+	/** A digest keyed with the department's API key (HMAC-SHA-256, base64url): what the run may hand out. */
+	digest?: (text: string) => string;
 };
 
 /** What a customer field accepts, said wherever a person or a model is told what to give. */

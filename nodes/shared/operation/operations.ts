@@ -280,9 +280,29 @@ export function isCreate(op: Pick<Operation, 'value' | 'method'>): boolean {
 	return op.method === 'POST' && (op.value === 'create' || /^add[A-Z]/.test(op.value));
 }
 
-/** A write with an amount (a payment, a charge, a sale): its customer is proven before the run's first write. */
-export function movesMoney(op: Pick<Operation, 'method' | 'value' | 'moneyFields'>): boolean {
-	return !isRepeatable(op) && (op.moneyFields ?? []).length > 0;
+// The names the spec gives an amount of money in the rows of a request (a sale's products and payments).
+const MONEY_IN_ROWS = ['price', 'amount'];
+
+/** Whether a field holds money: an amount of its own, or rows of products or payments that do. */
+function holdsMoney(field: INodeProperties): boolean {
+	if (field.type !== 'fixedCollection') return false;
+	const groups = (field.options ?? []) as Array<{ values?: INodeProperties[] }>;
+	return groups.some((group) =>
+		(group.values ?? []).some(
+			(value) => MONEY_IN_ROWS.includes(value.name) && value.type === 'number',
+		),
+	);
+}
+
+/**
+ * A write with an amount (a payment, a charge, a sale, an order): its customer is proven before the run's first
+ * write. Known by its fields, so a new row that carries money is one without saying so.
+ */
+export function movesMoney(
+	op: Pick<Operation, 'method' | 'value' | 'moneyFields' | 'fields'>,
+): boolean {
+	if (isRepeatable(op)) return false;
+	return (op.moneyFields ?? []).length > 0 || (op.fields ?? []).some(holdsMoney);
 }
 
 /** Whether an update runs as a preview (its Dry Run option): decided as in a real run, nothing written. */

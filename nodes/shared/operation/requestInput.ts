@@ -47,6 +47,23 @@ function isShown(context: IExecuteFunctions, field: INodeProperties): boolean {
 }
 
 /**
+ * The numbers a row sends (its own fields and its collections' options of type number), by the property they are
+ * sent as, with their labels: a value for one that cannot be read as a number is refused, never dropped.
+ */
+function numberFieldsOf(op: Operation): Map<string, { label: string; topLevel: boolean }> {
+	const found = new Map<string, { label: string; topLevel: boolean }>();
+	for (const field of op.fields ?? []) {
+		const options = field.type === 'collection' ? ((field.options ?? []) as INodeProperties[]) : [];
+		for (const one of field.type === 'collection' ? options : [field]) {
+			const send = sendOf(one);
+			if (one.type === 'number' && send && !op.moneyFields?.includes(send.property))
+				found.set(send.property, { label: one.displayName, topLevel: one === field });
+		}
+	}
+	return found;
+}
+
+/**
  * The body and query of the operation's fields, each parameter read once: a field with `routing.send` is sent
  * as its property, and so is every field of an "Add Field" collection that has one.
  */
@@ -73,7 +90,9 @@ function sentValues(context: IExecuteFunctions, op: Operation, param: RequestInp
 			for (const option of (field.options ?? []) as INodeProperties[]) {
 				const inner = sendOf(option);
 				const value = given[option.name];
-				const kept = isSearch(op) || (inner && op.moneyFields?.includes(inner.property));
+				// A number is no text to leave out: blank, it cannot be read, and outside an update it is refused.
+				const number = option.type === 'number' && !isUpdate(op);
+				const kept = isSearch(op) || number || (inner && op.moneyFields?.includes(inner.property));
 				const skip = isBlank(value) && !kept;
 				if (inner && Object.prototype.hasOwnProperty.call(given, option.name) && !skip)
 					place(inner.type, inner.property, value);
@@ -102,9 +121,12 @@ export function readInput(
 		// A locator's mode is never an expression: read as stored, not evaluated again.
 		picked: (name) => (parameters[name] as IDataObject | undefined)?.mode === 'list',
 	};
+	// An update leaves out a blank value of what it may change; a blank number of its own fields (the entry it
+	// edits) stays, to be refused: left out, the update would become a create.
+	const numbers = numberFieldsOf(op);
 	if (isUpdate(op))
 		for (const [field, value] of Object.entries(input.body))
-			if (isBlank(value)) delete input.body[field];
+			if (isBlank(value) && !numbers.get(field)?.topLevel) delete input.body[field];
 	for (const { name } of pathParams(op.path)) {
 		if (name === 'page') continue;
 		const value = input.param(name, '');
@@ -176,6 +198,15 @@ export function checkInput(
 			`${label} (${field}) has more digits than a JSON number carries exactly; give at most 15`,
 		);
 	}
+	for (const [field, { label }] of numberFieldsOf(op)) {
+		const value = field in input.body ? input.body[field] : input.qs[field];
+		if (!(field in input.body || field in input.qs) || isNumber(value)) continue;
+		throw refuse(
+			isBlank(value)
+				? `${label} (${field}) came out blank: give a number`
+				: `${label} (${field}) must be a number; it came out as ${JSON.stringify(value)}`,
+		);
+	}
 	for (const rule of op.rules ?? []) {
 		const refusal = rule(input);
 		if (refusal) throw refuse(refusal);
@@ -190,6 +221,12 @@ export function checkInput(
 	// (after the operation's own rules, whose messages say more where they exist).
 	const unlisted = listedOptionsRefusal(op.fields ?? [], input);
 	if (unlisted) throw refuse(unlisted);
+}
+
+/** A number as a field sends it: a finite number, or text that is one (an expression's result). */
+function isNumber(value: unknown): boolean {
+	if (typeof value === 'number') return Number.isFinite(value);
+	return typeof value === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(value);
 }
 
 /** The first criterion of a search that came out blank, wherever the search sends it (query, body, rows). */

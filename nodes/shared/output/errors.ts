@@ -84,11 +84,18 @@ export function recordItems(
 			{ ...failure, message: redact(failure.message, secrets), kind: 'refused' },
 			itemIndex,
 		);
+		// What else happened to the record (a sale recorded although its payment failed): a workflow that
+		// retries failed rows must not invoice it again. On the error output n8n keeps only the error's message
+		// of an item, so the note is said there too.
+		if (note && toErrorOutput) refused.message = withNote(refused.message, note);
 		const item = errorItem(refused, itemIndex, toErrorOutput);
 		Object.assign(item.json, RecordFailures.identifiersOf(json));
-		// What else happened to the record (a sale recorded although its payment failed): a workflow that
-		// retries failed rows must not invoice it again.
 		if (note) item.json.note = note;
 		return item;
 	});
+}
+
+/** An error's message with what else happened to its record, where n8n keeps nothing else of the item. */
+export function withNote(message: string, note: string): string {
+	return `${message} (${note})`;
 }

@@ -6,8 +6,16 @@ import type { OutputSpec } from '../operation/operations';
 import { setOwn } from '../input/keys';
 import { answeredDecimal, exactNumber } from '../input/money';
 
-// Portal passwords come back in some records (the contact list); they never enter execution data.
-const HIDDEN_FIELDS = ['web_password'];
+// Secrets some records carry (a contact list's portal passwords; a search record with "further customer data":
+// card tokens and bank account numbers): they never enter execution data, whatever node reads them.
+const HIDDEN_FIELDS = [
+	'web_password',
+	'card_token',
+	'bank_number',
+	'cc_number',
+	'cc_ccv',
+	'payment_token',
+];
 
 // The fields that tell a user which record of an array answer failed.
 const IDENTIFIERS = ['enid', 'cid', 'iid', 'yourid', 'id'];
@@ -108,6 +116,26 @@ export class RecordFailures extends RefusedAnswer {
  */
 export function lacksRoot(body: unknown, root: string): boolean {
 	return isObject(body) && !(root in body);
+}
+
+/**
+ * A page of a listing whose shape the spec does not show (the root is our guess), answered without it: its list is
+ * the one array of records it holds, under whatever key. None, or several, and what the page holds cannot be
+ * read: a failure, never a page taken for the last one (the records after it would be silently missing).
+ */
+export function guessedPage(body: unknown, root: string, page: number): IDataObject {
+	const lists = isObject(body)
+		? Object.entries(body).filter(
+				([, value]) => Array.isArray(value) && value.every((entry) => isObject(entry)),
+			)
+		: [];
+	if (lists.length !== 1)
+		throw new RefusedAnswer({
+			message:
+				`The platform answered page ${page} of the listing without a ${root} list, and ` +
+				`${lists.length ? 'with several' : 'with no'} other list of records, so what it holds cannot be read`,
+		});
+	return { ...(body as IDataObject), [root]: lists[0][1] };
 }
 
 /**

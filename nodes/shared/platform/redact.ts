@@ -1,5 +1,27 @@
-// Very short values would blank ordinary words; real keys, passwords and tokens are longer.
-const MIN_SECRET_LENGTH = 4;
+// Shorter values would blank ordinary words; a card's CCV is three digits, and is a secret all the same.
+const MIN_SECRET_LENGTH = 3;
+
+// Values the platform's own text may carry under these names (a get-key answer's key, a card number echoed in a
+// request body): removed from any text it answers, whoever's they are.
+const SECRET_NAMES = [
+	'key',
+	'api_key',
+	'apikey',
+	'password',
+	'web_password',
+	'token',
+	'payment_token',
+	'card_token',
+	'cc_number',
+	'cc_ccv',
+	'bank_number',
+];
+// A quote as a page can spell it around a name or a value: ", \" (JSON in a string), &quot; or '.
+const QUOTE = String.raw`(?:\\?"|&quot;|')`;
+const NAMED_VALUE = new RegExp(
+	String.raw`(${QUOTE}(?:${SECRET_NAMES.join('|')})${QUOTE}\s*[:=]\s*)(${QUOTE}[^"&\\]*${QUOTE}|[^\s,;}&<"']+)`,
+	'gi',
+);
 
 // A run of this many characters of a secret is the secret, wherever it stands: an echo a server or a proxy cut
 // short shows the key's first characters only, and a few of them already narrow the search for the rest.
@@ -151,10 +173,16 @@ function markRuns(units: Unit[], secret: string[], marked: boolean[]): void {
 
 /**
  * Replaces every spelling of each secret with `***`: raw, URL-encoded in any mix and either hex case,
- * form-encoded, HTML- or JSON-escaped, and any run of eight or more of its characters (an echo cut short).
- * Redact before any cut: a cut first can leave a secret's first characters where nothing recognises them.
+ * form-encoded, HTML- or JSON-escaped, and any run of eight or more of its characters (an echo cut short); and the
+ * value of any property named as a secret (`"key": "…"`), whoever's it is. Redact before any cut: a cut first
+ * can leave a secret's first characters where nothing recognises them.
  */
 export function redact(text: string, secrets: string[]): string {
+	const named = text.replace(NAMED_VALUE, '$1***');
+	return redactSecrets(named, secrets);
+}
+
+function redactSecrets(text: string, secrets: string[]): string {
 	const wanted = [...new Set(secrets)]
 		.filter((secret) => secret && secret.length >= MIN_SECRET_LENGTH)
 		.map((secret) => [...secret]);

@@ -9,8 +9,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
  * same object across Retry On Fail's tries, and copied into the retried execution.
  */
 export type Tried =
-	/** Its writes were answered: the items it output, given again instead of writing again. */
-	| { state: 'done'; input: string; json: IDataObject[] }
+	/**
+	 * Its writes were answered: the items it output (`failed`: which of them were error items, the per-record
+	 * refusals of an answer partly carried out), given again instead of writing again.
+	 */
+	| { state: 'done'; input: string; json: IDataObject[]; failed?: number[] }
 	/** A write's answer was lost: the platform may or may not have carried it out. */
 	| { state: 'lost'; input: string; message: string }
 	/** A write was carried out, then the item failed (a read-back after an update). */
@@ -67,7 +70,13 @@ export class EarlierTries {
 
 	done(index: number, items: INodeExecutionData[]): void {
 		const json = items.map((item) => item.json);
-		this.tried[String(index)] = { state: 'done', input: '', json };
+		const failed = items.flatMap((item, at) => (item.error ? [at] : []));
+		this.tried[String(index)] = {
+			state: 'done',
+			input: '',
+			json,
+			...(failed.length && { failed }),
+		};
 	}
 
 	failed(index: number, state: 'lost' | 'written', message: string): void {

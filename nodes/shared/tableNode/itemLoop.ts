@@ -7,7 +7,7 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { recordItems, toSafeError } from '../output/errors';
+import { recordItems, toSafeError, withNote } from '../output/errors';
 import { failureOfItem } from '../output/items';
 import { aiArguments, inToolTerms } from '../output/toolTerms';
 import { NOTHING_SENT } from '../input/rules';
@@ -15,7 +15,7 @@ import { isNodeWide, PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
 import { isDryRun, isRepeatable, movesMoney, writeKeysOf } from '../operation/operations';
 import type { Operation, OutputContext } from '../operation/operations';
-import { checkShown, lacksRoot, RecordFailures, toRecords } from '../output/output';
+import { checkShown, guessedPage, lacksRoot, RecordFailures, toRecords } from '../output/output';
 import { shapeFor, shapeRecord } from '../output/simplify';
 import { outputChoiceOf } from './simplify';
 import { walkPages } from '../transport/pager';
@@ -246,7 +246,15 @@ class NodeRun {
 	private async again(item: Item, tried: Tried): Promise<INodeExecutionData[] | undefined> {
 		if (tried.state === 'done') {
 			this.replayed++;
-			const items = tried.json.map((json) => ({ json, pairedItem: { item: item.index } }));
+			// An error item goes to the error output again, where the node has one (n8n routes by its error).
+			const toErrorOutput = this.context.getNode().onError === 'continueErrorOutput';
+			const items = tried.json.map((json, at) => ({
+				json,
+				pairedItem: { item: item.index },
+				...(toErrorOutput && tried.failed?.includes(at)
+					? { error: new NodeOperationError(this.context.getNode(), replayedMessage(json)) }
+					: {}),
+			}));
 			this.written.push(writtenOf(item.index, items));
 			return items;
 		}
@@ -316,14 +324,19 @@ class NodeRun {
 	private async failed(item: Item, error: unknown): Promise<INodeExecutionData[]> {
 		const { context, op } = this;
 		const continuing = context.continueOnFail();
-		if (error instanceof RecordFailures && continuing)
-			return recordItems(
+		if (error instanceof RecordFailures && continuing) {
+			const items = recordItems(
 				context.getNode(),
 				error,
 				item.index,
 				item.settings.secrets ?? [],
 				context.getNode().onError === 'continueErrorOutput',
 			);
+			// Some of its records were carried out (a sale recorded, its payment refused): a next try gives these
+			// outcomes again, never the write.
+			if (item.wrote && !item.preview) this.tries?.done(item.index, items);
+			return items;
+		}
 		const secrets = [...this.secrets, ...(item.settings.secrets ?? [])];
 		// The record named beside a terse answer is the user's input: the key may be typed there too.
 		const subject = subjectOf(op, item.input);
@@ -422,6 +435,12 @@ class NodeRun {
 		if (written) error.description = [error.description, written].filter(Boolean).join(' ');
 		return error;
 	}
+}
+
+/** An error item's message as its try gave it, with what else happened to its record. */
+function replayedMessage(json: IDataObject): string {
+	const message = String(json.error ?? 'Failed');
+	return typeof json.note === 'string' ? withNote(message, json.note) : message;
 }
 
 /** Items sent and not yet answered, at most `size`: reading waits for room, so it stays a few items ahead. */
@@ -555,8 +574,12 @@ async function readPages(item: Item, sent: IHttpRequestOptions): Promise<INodeEx
 				...item.settings,
 				repeatable: isRepeatable(op),
 			})) as IDataObject;
-			// An answer without its list key is output whole: it has no pages to walk.
-			return { body, rows: toRecords(body, output), last: lacksRoot(body, output.root) };
+			// A guessed list key the page lacks: its one list of records under another key, or a failure.
+			const read =
+				lacksRoot(body, output.root) && output.rootGuessed
+					? guessedPage(body, output.root, page)
+					: body;
+			return { body: read, rows: toRecords(read, output) };
 		},
 		{ limit: limitOf(item) },
 	);

@@ -1,3 +1,4 @@
+import { createHmac } from 'crypto';
 import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 import { fillPath } from '../input/path';
 import { isBlank } from '../input/rules';
@@ -32,7 +33,9 @@ export function senderFor(item: Item) {
 	const once = async <T>(key: string, make: () => Promise<T>) =>
 		await item.once(key, make, item.settings.aside);
 	const customer = (ref: unknown, picked: boolean) => identityOf(item, ref, picked);
-	return Object.assign(send, { once, customer, preview: item.preview === true });
+	const key = String(item.settings.credentialData?.data?.apiKey ?? '');
+	const digest = (text: string) => createHmac('sha256', key).update(text).digest('base64url');
+	return Object.assign(send, { once, customer, preview: item.preview === true, digest });
 }
 
 /** What a Dry Run item says it would send: the request as it would leave, its secret fields masked. */
