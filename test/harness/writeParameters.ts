@@ -1,3 +1,4 @@
+import { bundleOf } from './records';
 import type { INodeParameters } from 'n8n-workflow';
 import type { Simulator } from '../simulator/app';
 import type { Row } from './tables';
@@ -129,21 +130,7 @@ export const WRITE_NEEDS: Record<string, Need> = {
 	'bundle create': { parameters: { cid: '1001', name: 'Property Pack' } },
 	'bundle update': {
 		parameters: { cid: '1002', bundleId: 40009, name: 'Property Pack' },
-		prepare: (sim) =>
-			sim.state.bundles.push({
-				id: 40009,
-				deptid: 1,
-				cid: 1002,
-				name: 'Team Pack',
-				active: 1,
-				date_started: '2026-01-01',
-				date_ended: null,
-				included_usage_type: 1,
-				included_value: 50,
-				monthly_cost: 10,
-				call_types: [],
-				charges: [],
-			}),
+		prepare: (sim) => sim.state.bundles.push(bundleOf(1002, 40009, 'Team Pack')),
 	},
 };
 

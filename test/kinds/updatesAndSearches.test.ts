@@ -1,3 +1,4 @@
+import { bundleOf } from '../harness/records';
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { isSearch, isUpdate } from '../../nodes/shared/operation/operations';
 import { isBlank } from '../../nodes/shared/input/rules';
@@ -48,20 +49,7 @@ let sim: Simulator;
 beforeEach(async () => {
 	sim = await startSimulator();
 	// The bundle an update names is its customer's (SEEDED: bundle 1, customer 1001).
-	sim.state.bundles.push({
-		id: 1,
-		deptid: 1,
-		cid: 1001,
-		name: 'Seeded Pack',
-		active: 1,
-		date_started: '2026-01-01',
-		date_ended: null,
-		included_usage_type: 1,
-		included_value: 50,
-		monthly_cost: 10,
-		call_types: [],
-		charges: [],
-	});
+	sim.state.bundles.push(bundleOf(1001, 1, 'Seeded Pack'));
 });
 afterEach(async () => await sim.close());
 afterAll(async () => await shutdownEngine());

@@ -1,3 +1,4 @@
+import { bundleOf } from '../harness/records';
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { isRepeatable } from '../../nodes/shared/operation/operations';
@@ -112,20 +113,7 @@ describe.each(customerWrites.map((row) => [`${row.resource} → ${row.op.name}`,
 									given = picked ? String(ref.cid) : spelled(sim, ref);
 									// The bundle an update names is the named customer's: only then may it be written.
 									if (resource === 'bundle' && op.value === 'update')
-										sim.state.bundles.push({
-											id: 1,
-											deptid: 1,
-											cid: ref.cid,
-											name: 'Property Pack',
-											active: 1,
-											date_started: '2026-01-01',
-											date_ended: null,
-											included_usage_type: 1,
-											included_value: 50,
-											monthly_cost: 10,
-											call_types: [],
-											charges: [],
-										});
+										sim.state.bundles.push(bundleOf(ref.cid, 1, 'Property Pack'));
 								},
 							},
 							(result, sim) => {

@@ -1,3 +1,4 @@
+import { bundleOf } from '../harness/records';
 import { rl, useService } from '../kits/service';
 const { node, service, state, target } = useService();
 
@@ -8,25 +9,12 @@ const { node, service, state, target } = useService();
 
 const posts = () => node.sim().handled.filter((request) => request.method === 'POST');
 
-function bundleOf(cid: number, id: number) {
-	state().bundles.push({
-		id,
-		deptid: 1,
-		cid,
-		name: `Pack ${id}`,
-		active: 1,
-		date_started: '2026-01-01',
-		date_ended: null,
-		included_usage_type: 1,
-		included_value: 50,
-		monthly_cost: 10,
-		call_types: [],
-		charges: [],
-	});
+function bundleFor(cid: number, id: number) {
+	state().bundles.push(bundleOf(cid, id));
 }
 
 test('Bundle Update with another customer than the bundle’s is refused; nothing changes hands', async () => {
-	bundleOf(1001, 40009);
+	bundleFor(1001, 40009);
 	const result = await node.run({
 		resource: 'bundle',
 		operation: 'update',
@@ -40,7 +28,7 @@ test('Bundle Update with another customer than the bundle’s is refused; nothin
 });
 
 test('Bundle Update with the bundle’s own customer goes through', async () => {
-	bundleOf(1001, 40009);
+	bundleFor(1001, 40009);
 	const result = await node.run({
 		resource: 'bundle',
 		operation: 'update',
@@ -53,7 +41,7 @@ test('Bundle Update with the bundle’s own customer goes through', async () => 
 });
 
 test('Service Create for a customer with another customer’s bundle is refused', async () => {
-	bundleOf(1001, 40009);
+	bundleFor(1001, 40009);
 	const result = await node.run(
 		service('create', {
 			cid: rl('1002'),
@@ -68,7 +56,7 @@ test('Service Create for a customer with another customer’s bundle is refused'
 });
 
 test('a service moved to another customer is not left in its old customer’s bundle', async () => {
-	bundleOf(target().cid, 40009);
+	bundleFor(target().cid, 40009);
 	target().bundle_id = 40009;
 	const result = await node.run(
 		service('update', { serviceId: rl(target().id), updateFields: { cid: '1002' } }),
@@ -81,8 +69,8 @@ test('a service moved to another customer is not left in its old customer’s bu
 });
 
 test('a service moved with one of its new customer’s bundles goes through; with another’s it is refused', async () => {
-	bundleOf(target().cid, 40009);
-	bundleOf(1002, 40010);
+	bundleFor(target().cid, 40009);
+	bundleFor(1002, 40010);
 	target().bundle_id = 40009;
 	const refused = await node.run(
 		service('update', {
