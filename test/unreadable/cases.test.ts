@@ -1,3 +1,4 @@
+import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
 import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
 import { runNode, shutdownEngine } from '../harness/engine';
@@ -38,7 +39,7 @@ test.each(['80,00', '$80', -5])(
 	},
 );
 
-test.each([[''], ['abc'], ['12x']])(
+test.each([[''], ['abc'], ['12x'], [-3], [1.5]])(
 	'a timeline Entry ID that came out %p is refused: an edit never becomes a new entry',
 	async (id) => {
 		const result = await runNode({
@@ -76,4 +77,25 @@ test('a blank Tax Rate on Add Misc Charge is refused, as a blank Price Inc Tax i
 	});
 	expect(result.error?.message).toMatch(/Tax Rate \(taxrate\)/);
 	expect(posts()).toEqual([]);
+});
+
+// n8n replaces the message of an error that holds a Node.js error code anywhere, in any case: "Rate Per Minute
+// (ratepermin)" holds EPERM, and the refusal was shown as "Operation not permitted, make sure you have the right
+// permissions", naming nothing.
+test('a refusal naming Rate Per Minute (ratepermin) is shown in its own words', async () => {
+	const result = await runNode({
+		nodeType: new TelcoBillingCatalog(),
+		parameters: {
+			resource: 'callRate',
+			operation: 'create',
+			cardFields: { name: 'Night Rates' },
+			callTypes: { rate: [{ ctid: 1, ratepermin: '={{ $json.rate }}' }] },
+		},
+		input: [{ rate: 'twelve cents' }],
+		credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
+	});
+	expect(result.error?.message).toBe(
+		'Rates (callTypes) row 1: Rate Per Minute (ratepermin) must be a number; it came out as "twelve cents"',
+	);
+	expect(sim.requests).toEqual([]);
 });
