@@ -171,13 +171,7 @@ export const bulkEmailOperations: Operation[] = [
 		],
 		rules: [
 			audienceRule,
-			(input) =>
-				rules.minimum(
-					'body',
-					'sample_limit',
-					'Sample Size',
-					0,
-				)({ ...input, body: { sample_limit: input.param('sampleLimit', 25) as number } }),
+			rules.minimum('param', 'sampleLimit', 'Sample Size', 0),
 			(input) =>
 				Number(input.param('sampleLimit', 25)) > 1000 ||
 				!Number.isInteger(Number(input.param('sampleLimit', 25)))

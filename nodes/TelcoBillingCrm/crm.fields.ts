@@ -49,9 +49,9 @@ export const productRows = (withPrice: boolean): INodeProperties => ({
 });
 
 /**
- * The one rule for the product rows of a sale and of an order: a unit price is an amount (a sale's as given, an
- * order's 0 or more, 0 meaning the product's price), a quantity a whole number above 0. A price that cannot be read
- * is refused naming its row, never replaced by the product's price.
+ * The one rule for the product rows of a sale and of an order: a product by its ID, a unit price an amount (a
+ * sale's as given, an order's 0 or more, 0 meaning the product's price), a quantity a whole number above 0. A price
+ * that cannot be read is refused naming its row, never replaced by the product's price.
  */
 export function productRowsRefusal(
 	input: RequestInput,
@@ -59,6 +59,8 @@ export function productRowsRefusal(
 ): string | undefined {
 	for (const [index, row] of fixedRows(input, 'products', 'product').entries()) {
 		const at = `Products (products) row ${index + 1}: `;
+		if (!/^\s*[1-9]\d*\s*$/.test(String(row.pid ?? '')))
+			return `${at}Product (pid) must be a product: choose it from the list, or give its ID`;
 		const price = decimalText(row.price ?? 0);
 		if (price === undefined) return at + amountRefusal('Unit Price', 'price');
 		if (orderPrice && price.startsWith('-'))

@@ -50,13 +50,10 @@ export const orderOperations: Operation[] = [
 		rules: [
 			(input) => (isBlank(orderBody(input).cid) ? 'Customer (cid) is required' : undefined),
 			(input) => productRowsRefusal(input, { orderPrice: true }),
-			(input) => {
-				const items = orderBody(input).items as IDataObject[];
-				if (items.length === 0) return 'Products (products) needs at least one product';
-				return items.some((i) => !Number.isInteger(i.pid) || (i.pid as number) <= 0)
-					? 'Products (products): every row needs a product'
-					: undefined;
-			},
+			(input) =>
+				(orderBody(input).items as IDataObject[]).length === 0
+					? 'Products (products) needs at least one product'
+					: undefined,
 		],
 		sendBody: orderBody,
 		output: { shows: ['id'], numbers: ['id'] },

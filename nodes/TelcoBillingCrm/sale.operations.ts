@@ -129,8 +129,6 @@ const saleRule: Rule = (input) => {
 	const products = (sale.products as IDataObject[] | undefined) ?? [];
 	if (sale.products && products.length === 0)
 		return 'Products (products) needs at least one product';
-	if (products.some((p) => !Number.isInteger(p.pid) || (p.pid as number) <= 0))
-		return 'Products (products): every row needs a product';
 	if (input.param('use', 'sale') === 'paymentOnInvoice' && !(Number(sale.iid) > 0))
 		return 'Invoice ID (iid) is required';
 	const payments = Object.values((sale.payments as IDataObject | undefined) ?? {}) as IDataObject[];

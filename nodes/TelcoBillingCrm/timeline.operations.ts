@@ -39,6 +39,18 @@ const eventDateRule: Rule = (input) => {
 		: 'Event Date (event_date) must be YYYY-MM-DD HH:MM:SS';
 };
 
+/**
+ * The entry an edit names: a whole number, 0 for a new entry. Anything else would be no entry the platform holds,
+ * and the edit a new entry (or an entry's ID taken as another's).
+ */
+const entryIdRule: Rule = (input) => {
+	if (!('id' in input.body)) return undefined;
+	const id = input.body.id;
+	return /^\s*\d+\s*$/.test(String(id ?? ''))
+		? undefined
+		: `Entry ID (id) must be a whole number: the ID of the entry to edit, or 0 for a new entry; it came out as ${JSON.stringify(String(id ?? ''))}`;
+};
+
 export const timelineOperations: Operation[] = [
 	{
 		value: 'getAll',
@@ -110,6 +122,7 @@ export const timelineOperations: Operation[] = [
 		rules: [
 			rules.required('body', 'title', 'Title'),
 			rules.required('body', 'description', 'Description'),
+			entryIdRule,
 			eventDateRule,
 		],
 		dateTimeFields: ['event_date'],

@@ -95,9 +95,10 @@ export function reportBody(input: RequestInput): IDataObject {
 	for (const [key, value] of Object.entries(extra)) {
 		if (key === 'billinggroups' || key === 'exclude_billinggroups') options[key] = list(value);
 		else if (key === 'ctid' || key === 'esid' || key === 'serviceTypes') {
-			// An empty choice means "all" (the spec's GP Services): left out, never sent as [].
-			const ids = ((value as unknown[]) ?? []).map(Number);
-			if (ids.length) options[key] = ids;
+			// An empty choice means "all" (the spec's GP Services): left out, never sent as []. Anything but a
+			// list is kept as it came, for checkInput to refuse: never read as "all".
+			const ids = Array.isArray(value) ? value.map(Number) : value;
+			if (!Array.isArray(ids) || ids.length) options[key] = ids as number[];
 		} else if (!isBlank(value)) options[key] = value as string;
 	}
 	return { report, report_options: options };

@@ -1,5 +1,7 @@
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
+import type { IDataObject } from 'n8n-workflow';
 import { jsonOf, useNode } from '../harness/nodeRunner';
+import { rewritingProxy } from '../harness/rewriteProxy';
 const node = useNode(new TelcoBillingCustomer());
 // Each documented customer failure: as a node error, then with Continue On Fail as an item paired to its input.
 const documented = [
@@ -31,8 +33,11 @@ const documented = [
 		parameters: {
 			resource: 'customer',
 			operation: 'create',
-			customerFields: { email: 'only@email.example', ctgid: '={{ -1 }}' },
+			customerFields: { email: 'only@email.example', ctgid: 1 },
 		},
+		// The node sends no ctgid the platform refuses (a rate card's ID is refused otherwise before sending), so
+		// the platform's refusal is answered in its documented shape.
+		refusal: { result: 'false', reason: 'ctgid number must be greater than or equal to 0', id: 0 },
 		message: 'ctgid number must be greater than or equal to 0',
 		shown: 'ctgid number must be greater than or equal to 0',
 	},
@@ -57,9 +62,30 @@ const documented = [
 
 // The error shown names the customer the platform's terse words are about; the platform's own words stay
 // in the error (platformMessage) and are the Continue On Fail item's error.
-describe.each(documented)('$name', ({ parameters, message, shown }) => {
+type Documented = (typeof documented)[number] & { refusal?: IDataObject };
+
+/** The node run against the simulator, or through a proxy answering the case's refusal for the simulator. */
+async function runCase(
+	{ parameters, refusal }: Documented,
+	options: Parameters<typeof node.run>[1] = {},
+) {
+	if (!refusal) return await node.run(parameters, options);
+	const proxy = await rewritingProxy(
+		() => node.sim().url,
+		(method) => method === 'POST',
+		() => refusal,
+	);
+	try {
+		return await node.run(parameters, { ...options, baseUrl: proxy.url });
+	} finally {
+		await proxy.close();
+	}
+}
+
+describe.each(documented as Documented[])('$name', (documentedCase) => {
+	const { message, shown } = documentedCase;
 	test('stops the node with a NodeApiError carrying the platform’s words', async () => {
-		const result = await node.run(parameters);
+		const result = await runCase(documentedCase);
 		expect(result.items).toEqual([]);
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toBe(shown);
@@ -67,7 +93,7 @@ describe.each(documented)('$name', ({ parameters, message, shown }) => {
 	});
 
 	test('with Continue On Fail becomes an output item paired to its input item', async () => {
-		const result = await node.run(parameters, {
+		const result = await runCase(documentedCase, {
 			continueOnFail: true,
 			input: [{ n: 1 }, { n: 2 }],
 		});

@@ -1,5 +1,7 @@
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
+import { RECORD_ID_LOADERS } from '../../nodes/shared/input/numbers';
 import { useNode } from '../harness/nodeRunner';
+import { bundleOf } from '../harness/records';
 // Dropdowns and resource-locator lists, called through n8n-core's LoadOptionsContext against the simulator.
 const node = useNode(new TelcoBillingService(), { pageSize: 2 });
 
@@ -63,4 +65,18 @@ test('bundles of the customer chosen in the node', async () => {
 			cid: { __rl: true, mode: 'id', value: '' },
 		}),
 	).toEqual([]);
+});
+
+// A value given by expression for one of these dropdowns is refused unless it is a record's ID (input/numbers.ts):
+// each gives IDs, whole numbers above 0, and nothing else.
+test.each(RECORD_ID_LOADERS)('%s gives record IDs', async (loader) => {
+	node.sim().state.bundles.push(bundleOf(1002, 40009, 'Team Pack'));
+	const options = (await node.options(`loadOptions.${loader}`, {
+		resource: 'bundle',
+		operation: 'get',
+		cid: { __rl: true, mode: 'id', value: '1002' },
+	})) as Array<{ value: unknown }>;
+	expect(options.length).toBeGreaterThan(0);
+	for (const { value } of options)
+		expect(Number.isSafeInteger(value) && (value as number) > 0).toBe(true);
 });

@@ -1,7 +1,8 @@
-import { NodeHelpers, NodeOperationError } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INodeParameters,
 	INodeProperties,
 	INodeTypeDescription,
 } from 'n8n-workflow';
@@ -10,7 +11,9 @@ import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../i
 import { isRepeatable, isSearch, isUpdate } from './operations';
 import type { Operation } from './operations';
 import { amountRefusal, decimalText, exactNumber } from '../input/money';
-import { isBlank, listedOptionsRefusal, nothingSentFor } from '../input/rules';
+import { isBlank, listedOptionsRefusal, nothingSentFor, refusalError } from '../input/rules';
+import { numberCarried, unreadableNumber } from '../input/numbers';
+import type { NumberScope } from '../input/numbers';
 import type { RequestInput } from '../input/rules';
 
 /**
@@ -47,17 +50,22 @@ function isShown(context: IExecuteFunctions, field: INodeProperties): boolean {
 }
 
 /**
- * The numbers a row sends (its own fields and its collections' options of type number), by the property they are
- * sent as, with their labels: a value for one that cannot be read as a number is refused, never dropped.
+ * The numbers a row sends by its fields' routing (its own fields and its collections' options: numbers and IDs from
+ * dropdowns), by the property they are sent as: each is sent as a number, or refused (checkInput), never dropped.
  */
-function numberFieldsOf(op: Operation): Map<string, { label: string; topLevel: boolean }> {
-	const found = new Map<string, { label: string; topLevel: boolean }>();
+function numberFieldsOf(op: Operation): Map<string, { topLevel: boolean }> {
+	const found = new Map<string, { topLevel: boolean }>();
 	for (const field of op.fields ?? []) {
 		const options = field.type === 'collection' ? ((field.options ?? []) as INodeProperties[]) : [];
 		for (const one of field.type === 'collection' ? options : [field]) {
 			const send = sendOf(one);
-			if (one.type === 'number' && send && !op.moneyFields?.includes(send.property))
-				found.set(send.property, { label: one.displayName, topLevel: one === field });
+			const carried = numberCarried(one);
+			if (
+				(carried === 'number' || carried === 'id') &&
+				send &&
+				!op.moneyFields?.includes(send.property)
+			)
+				found.set(send.property, { topLevel: one === field });
 		}
 	}
 	return found;
@@ -152,6 +160,13 @@ export function readInput(
 		const number = text === undefined ? undefined : exactNumber(text);
 		if (number !== undefined) input.body[field] = number;
 	}
+	// A number an expression gave as its text is sent as the number the spec types (an ID "5" as 5).
+	for (const field of numbers.keys()) {
+		const value = input.body[field];
+		const text = typeof value === 'string' ? decimalText(value) : undefined;
+		const number = text === undefined ? undefined : exactNumber(text);
+		if (number !== undefined) input.body[field] = number;
+	}
 	// The spec's 0/1 flags, offered as switches.
 	for (const field of op.flagFields ?? []) {
 		const value = input.body[field];
@@ -168,7 +183,7 @@ export function checkInput(
 	itemIndex: number,
 ): void {
 	const refuse = (message: string) =>
-		new NodeOperationError(context.getNode(), message, {
+		refusalError(context.getNode(), message, {
 			itemIndex,
 			description: nothingSentFor(itemIndex),
 		});
@@ -198,15 +213,6 @@ export function checkInput(
 			`${label} (${field}) has more digits than a JSON number carries exactly; give at most 15`,
 		);
 	}
-	for (const [field, { label }] of numberFieldsOf(op)) {
-		const value = field in input.body ? input.body[field] : input.qs[field];
-		if (!(field in input.body || field in input.qs) || isNumber(value)) continue;
-		throw refuse(
-			isBlank(value)
-				? `${label} (${field}) came out blank: give a number`
-				: `${label} (${field}) must be a number; it came out as ${JSON.stringify(value)}`,
-		);
-	}
 	for (const rule of op.rules ?? []) {
 		const refusal = rule(input);
 		if (refusal) throw refuse(refusal);
@@ -217,16 +223,46 @@ export function checkInput(
 			`${fieldLabel(op.fields ?? [], blank)} (${blank}) came out blank: a blank criterion would match ` +
 				'every record, so the search was not sent',
 		);
+	// A number a field carries (an amount, a rate, an ID), however the row sends it, reads as one or is refused:
+	// never dropped, read as 0 or replaced by the platform's default (after the row's rules, which say more).
+	const unreadable = unreadableNumber(
+		op.fields ?? [],
+		numberScope(context, op, input),
+		context.getNode().parameters,
+	);
+	if (unreadable) throw refuse(unreadable);
+	const limit = limitRefusal(op, input);
+	if (limit) throw refuse(limit);
 	// A value given by expression for a field with a fixed list is checked against it, as the editor would
 	// (after the operation's own rules, whose messages say more where they exist).
 	const unlisted = listedOptionsRefusal(op.fields ?? [], input);
 	if (unlisted) throw refuse(unlisted);
 }
 
-/** A number as a field sends it: a finite number, or text that is one (an expression's result). */
-function isNumber(value: unknown): boolean {
-	if (typeof value === 'number') return Number.isFinite(value);
-	return typeof value === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(value);
+/** Where the number check reads: the item's values, each field's display rules, and the kind of operation. */
+function numberScope(context: IExecuteFunctions, op: Operation, input: RequestInput): NumberScope {
+	const node = context.getNode();
+	const type = { name: node.type } as INodeTypeDescription;
+	return {
+		value: (name) => input.param(name, undefined),
+		shown: (field, within) =>
+			NodeHelpers.displayParameter(within as INodeParameters, field, node, type, node.parameters),
+		given: (name) => input.given?.(name) ?? true,
+		update: isUpdate(op),
+	};
+}
+
+/**
+ * A listing's Limit, with Return All off: a whole number of at least 1. Text or a blank would output nothing, and
+ * -1 every record but the last, as if that were all.
+ */
+function limitRefusal(op: Operation, input: RequestInput): string | undefined {
+	if (!op.list || input.param('returnAll', false)) return undefined;
+	const limit = input.param('limit', 50);
+	if (/^\s*[1-9]\d*\s*$/.test(String(limit ?? ''))) return undefined;
+	return isBlank(limit)
+		? 'Limit (limit) came out blank: give a whole number of at least 1'
+		: `Limit (limit) must be a whole number of at least 1; it came out as ${JSON.stringify(String(limit))}`;
 }
 
 /** The first criterion of a search that came out blank, wherever the search sends it (query, body, rows). */

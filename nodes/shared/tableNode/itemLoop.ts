@@ -10,7 +10,7 @@ import type {
 import { recordItems, toSafeError, withNote } from '../output/errors';
 import { failureOfItem } from '../output/items';
 import { aiArguments, inToolTerms } from '../output/toolTerms';
-import { NOTHING_SENT } from '../input/rules';
+import { NOTHING_SENT, refusalError } from '../input/rules';
 import { isNodeWide, PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
 import { isDryRun, isRepeatable, movesMoney, writeKeysOf } from '../operation/operations';
@@ -506,7 +506,8 @@ async function answerInstead(
 
 function limitOf({ op, input }: Item): number | undefined {
 	if (!op.list || input.param('returnAll', false)) return undefined;
-	return input.param('limit', 50) as number;
+	// Checked (checkInput): a whole number, given as a number or as its digits.
+	return Number(input.param('limit', 50));
 }
 
 function itemsOf(item: Item, records: IDataObject[]): INodeExecutionData[] {
@@ -601,10 +602,7 @@ async function itemsFor(item: Item): Promise<INodeExecutionData[]> {
 	}
 	if (op.beforeRequest) {
 		const refuse = (message: string, description: string) =>
-			new NodeOperationError(item.context.getNode(), message, {
-				itemIndex: item.index,
-				description,
-			});
+			refusalError(item.context.getNode(), message, { itemIndex: item.index, description });
 		item.before = await op.beforeRequest(request, input, refuse);
 		if (op.sendBody && op.method !== 'GET')
 			sent.body = op.sendBody(input, item.before) as IDataObject;
