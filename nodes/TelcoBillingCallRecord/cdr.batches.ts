@@ -1,4 +1,5 @@
-import { NodeApiError } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
+import { apiError } from '../shared/errors/made';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { errorItem, toSafeError } from '../shared/output/errors';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
@@ -23,7 +24,7 @@ function recordFailure(
 	batchNote: string,
 ): NodeApiError {
 	const message = String(result.description ?? result.message ?? 'CDR refused');
-	const error = new NodeApiError(context.getNode(), { message } as JsonObject, {
+	const error = apiError(context.getNode(), { message } as JsonObject, {
 		message: `${message} (orig_id ${String(result.yourid)})`,
 		description: `The billing platform refused this call record.${batchNote}`,
 		itemIndex,

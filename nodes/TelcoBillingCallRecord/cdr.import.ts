@@ -1,4 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
+import { operationError } from '../shared/errors/made';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { eachItem } from '../shared/output/items';
 import { readCredential } from '../shared/transport/transport';
@@ -39,7 +40,7 @@ async function* textOf(
 function fileOf(context: IExecuteFunctions, itemIndex: number, property: string) {
 	const item = context.getInputData()[itemIndex];
 	if (!item?.binary?.[property])
-		throw new NodeOperationError(context.getNode(), `No file in the input item’s "${property}"`, {
+		throw operationError(context.getNode(), `No file in the input item’s "${property}"`, {
 			itemIndex,
 			description:
 				`Import File reads the file a node before it put in the binary property "${property}" ` +

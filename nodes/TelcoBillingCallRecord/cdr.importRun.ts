@@ -1,4 +1,5 @@
-import { NodeOperationError } from 'n8n-workflow';
+import type { NodeOperationError } from 'n8n-workflow';
+import { operationError } from '../shared/errors/made';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { inert } from '../shared/output/spreadsheet';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
@@ -264,7 +265,7 @@ export class FileImport {
 	private headerOf(fields: string[]): RowMapper {
 		const fromHeader = headerMapper(fields, this.settings.renames);
 		if (!fromHeader.missing.length) return fromHeader;
-		throw new NodeOperationError(
+		throw operationError(
 			this.context.getNode(),
 			`The file's header has no column for ${fromHeader.missing.join(', ')}`,
 			{
@@ -432,7 +433,7 @@ export class FileImport {
 		const { context, itemIndex, stats } = this;
 		const reason = toSafeError(context.getNode(), failure, itemIndex, this.secrets).message;
 		const resumeAt = batch.firstRow;
-		const error = new NodeOperationError(
+		const error = operationError(
 			context.getNode(),
 			`The billing platform failed on the batch of rows ${resumeAt}–${batch.lastRow}: ` +
 				`${reason}. Last row acknowledged: ${this.acknowledged}. To resume, set Start at Row to ${resumeAt}.`,

@@ -1,4 +1,4 @@
-import { NodeOperationError } from 'n8n-workflow';
+import { operationError } from '../shared/errors/made';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { RetryPolicy } from '../shared/transport/retry';
 import { asteriskMapper, fieldsFromList, positionMapper, specField } from './cdr.columns';
@@ -50,7 +50,7 @@ function mapperOf(context: IExecuteFunctions, itemIndex: number, layout: ColumnL
 		);
 		const unknown = positions.filter((name) => name !== '' && !specField(name));
 		if (unknown.length)
-			throw new NodeOperationError(
+			throw operationError(
 				context.getNode(),
 				`Column Names has names that are not CDR fields: ${unknown.join(', ')}`,
 				{

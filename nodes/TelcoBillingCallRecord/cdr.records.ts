@@ -1,4 +1,5 @@
-import { NodeOperationError } from 'n8n-workflow';
+import type { NodeOperationError } from 'n8n-workflow';
+import { operationError } from '../shared/errors/made';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isPlatformDateTime, toPlatformDateTime } from '../shared/input/dates';
 import { nothingSentFor } from '../shared/input/rules';
@@ -157,7 +158,7 @@ export function refuse(
 	itemIndex: number,
 	refusal: string,
 ): NodeOperationError {
-	return new NodeOperationError(context.getNode(), refusal, {
+	return operationError(context.getNode(), refusal, {
 		itemIndex,
 		description: nothingSentFor(itemIndex),
 	});

@@ -1,4 +1,5 @@
-import { NodeApiError } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
+import { apiError } from '../shared/errors/made';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
 import { toSafeError } from '../shared/output/errors';
@@ -96,7 +97,7 @@ export function heldMaybeOurs(
 	message: string,
 	batchNote = '',
 ): NodeApiError {
-	const error = new NodeApiError(context.getNode(), { message } as JsonObject, {
+	const error = apiError(context.getNode(), { message } as JsonObject, {
 		message,
 		description: `${MAYBE_OURS}${batchNote}`,
 		itemIndex,

@@ -3,6 +3,7 @@ import { crossFolderImports, findCircle, looseFiles } from './imports';
 // nodes/shared's folders from the bottom up (DEVELOPMENT.md, "Where a change goes"): a folder imports only
 // from folders below it. The last two stand side by side: neither imports the other.
 const LAYERS = [
+	['errors'],
 	['input'],
 	['platform'],
 	['transport'],

@@ -1,4 +1,5 @@
-import { NodeOperationError } from 'n8n-workflow';
+import type { NodeOperationError } from 'n8n-workflow';
+import { operationError } from '../errors/made';
 import type {
 	IDataObject,
 	INode,
@@ -25,9 +26,7 @@ export function refusalError(
 	message: string,
 	options: { itemIndex: number; description: string },
 ): NodeOperationError {
-	const error = new NodeOperationError(node, message, options);
-	error.message = message;
-	return error;
+	return operationError(node, message, options);
 }
 
 /** What an operation is about to send, after n8n has resolved every parameter. */

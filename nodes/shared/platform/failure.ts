@@ -1,5 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { keepMessage } from '../errors/made';
 import { isInvalidKey } from './envelope';
 import type { PlatformFailure } from './envelope';
 import { ssrfBlockOf, ssrfMessage } from './ssrf';
@@ -196,14 +197,16 @@ export class PlatformRequestError extends NodeApiError {
 		const code = failure.errorCode ? ` [${failure.errorCode}]` : '';
 		const response: JsonObject = { message: failure.message };
 		if (failure.errorCode) response.error_code = failure.errorCode;
+		const message = `${shownMessage(failure)}${code}${triesNote(failure)}`;
 		// The editor's "Error code" line shows httpCode: the HTTP status of an HTTP error, else (as n8n's
 		// NodeApiError reads it from the response) the platform's error_code; without either, no line.
 		super(node, response, {
-			message: `${shownMessage(failure)}${code}${triesNote(failure)}`,
+			message,
 			description: descriptionOf(failure),
 			httpCode: failure.httpCode,
 			itemIndex,
 		});
+		keepMessage(this, message);
 		if (failure.errorCode) this.context.errorCode = failure.errorCode;
 		if (failure.httpCode) this.context.httpStatus = failure.httpCode;
 		this.context.platformMessage = failure.message;

@@ -1,4 +1,5 @@
-import { NodeOperationError } from 'n8n-workflow';
+import type { NodeOperationError } from 'n8n-workflow';
+import { operationError } from '../errors/made';
 import type {
 	NodeApiError,
 	ICredentialsDecrypted,
@@ -252,7 +253,7 @@ class NodeRun {
 				json,
 				pairedItem: { item: item.index },
 				...(toErrorOutput && tried.failed?.includes(at)
-					? { error: new NodeOperationError(this.context.getNode(), replayedMessage(json)) }
+					? { error: operationError(this.context.getNode(), replayedMessage(json)) }
 					: {}),
 			}));
 			this.written.push(writtenOf(item.index, items));
@@ -415,7 +416,7 @@ class NodeRun {
 			.map(({ index }, at) => `[item ${index}] (row ${index + 1}) ${errors[at].message}`)
 			.join('; ');
 		const more = refused.length > 10 ? `; and ${refused.length - 10} more` : '';
-		return new NodeOperationError(
+		return operationError(
 			node,
 			`${refused.length} of ${count} items were refused; nothing was sent`,
 			{
@@ -475,7 +476,7 @@ export async function runTables(
 	const operation = String(context.getNodeParameter('operation', 0));
 	const op = tables[resource]?.find((row) => row.value === operation);
 	if (!op)
-		throw new NodeOperationError(
+		throw operationError(
 			context.getNode(),
 			`The operation "${operation}" is not one of ${resource}'s`,
 		);
