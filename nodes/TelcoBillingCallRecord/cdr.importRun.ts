@@ -1,6 +1,10 @@
-import type { NodeOperationError } from 'n8n-workflow';
 import { operationError } from '../shared/errors/made';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	NodeOperationError,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { inert } from '../shared/output/spreadsheet';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
 import { RefusedAnswer } from '../shared/platform/failure';

@@ -1,6 +1,5 @@
-import type { NodeOperationError } from 'n8n-workflow';
 import { operationError } from '../shared/errors/made';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { NodeOperationError, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isPlatformDateTime, toPlatformDateTime } from '../shared/input/dates';
 import { nothingSentFor } from '../shared/input/rules';
 

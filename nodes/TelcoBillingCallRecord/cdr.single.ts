@@ -1,6 +1,11 @@
-import type { NodeApiError } from 'n8n-workflow';
 import { apiError } from '../shared/errors/made';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type {
+	NodeApiError,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
 import { PLATFORM_MESSAGES } from '../shared/platform/envelope';
 import { toSafeError } from '../shared/output/errors';
 import { isRefusal } from '../shared/platform/failure';

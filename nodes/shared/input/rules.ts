@@ -1,6 +1,6 @@
-import type { NodeOperationError } from 'n8n-workflow';
 import { operationError } from '../errors/made';
 import type {
+	NodeOperationError,
 	IDataObject,
 	INode,
 	INodeProperties,

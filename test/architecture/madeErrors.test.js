@@ -1,11 +1,11 @@
-import { readFileSync, readdirSync, statSync } from 'fs';
-import { join } from 'path';
+const { readFileSync, readdirSync, statSync } = require('fs');
+const { join } = require('path');
 
 // n8n swaps the message of an error holding a Node.js error code's name (EPERM in "Keeperman") for that code's
 // sentence; nodes/shared/errors/made.ts puts the message back. An error made anywhere else would not be, so no
 // other file may construct one of n8n's errors or extend one without keeping its message.
 
-function sources(dir: string): string[] {
+function sources(dir) {
 	return readdirSync(dir).flatMap((name) => {
 		const path = join(dir, name);
 		if (statSync(path).isDirectory()) return sources(path);
