@@ -70,4 +70,21 @@ function looseFiles(folder) {
 	return readdirSync(join(root, folder)).filter((name) => name.endsWith('.ts'));
 }
 
-module.exports = { findCircle, crossFolderImports, looseFiles };
+/** Every line of the TypeScript files under `folders` matching `pattern`, as `{file, line, text}` (file from the checkout). */
+function sourceLinesMatching(folders, pattern) {
+	return folders.flatMap((folder) =>
+		tsFiles(join(root, folder)).flatMap((file) =>
+			readFileSync(file, 'utf8')
+				.split('\n')
+				.map((text, at) => ({ file: relative(root, file), line: at + 1, text }))
+				.filter(({ text }) => pattern.test(text)),
+		),
+	);
+}
+
+/** The text of a file of the checkout. */
+function sourceOf(file) {
+	return readFileSync(join(root, file), 'utf8');
+}
+
+module.exports = { findCircle, crossFolderImports, looseFiles, sourceLinesMatching, sourceOf };
