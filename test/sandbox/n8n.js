@@ -138,13 +138,14 @@ function n8nCli(n8n, args, env) {
 /**
  * `n8n execute` that printed its whole finished run and then died of a signal while shutting down (seen once in
  * CI: n8n 1.123 on Node 22, SIGSEGV after the run's JSON): the run happened, and what it printed is its record.
- * Said on stderr, never silent. Any other failure, or a run not printed whole, is still a failure.
+ * Said on stderr, never silent. Any other failure, a run not printed whole, or a printed run that ended in
+ * an error (n8n prints the failed run's record too) is still a failure.
  */
 function crashedAfterRun(args, result) {
 	if (args[0] !== 'execute' || !result.signal) return false;
 	try {
 		const { run } = executeOutput(result.stdout);
-		if (!run?.stoppedAt) return false;
+		if (!run?.stoppedAt || (run.data?.resultData ?? run.resultData)?.error) return false;
 	} catch {
 		return false;
 	}
