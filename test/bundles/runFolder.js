@@ -7,6 +7,8 @@
 const { readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { Container } = require('@n8n/di');
+const { servicesOfAFile } = require('../harness/n8nServices');
+const { expectNothingLeftOpen } = require('../harness/openHandles');
 
 const TESTS = join(__dirname, '..');
 
@@ -32,10 +34,18 @@ function testFolders(dir = TESTS) {
 function runFolder(folder) {
 	const files = testFilesOf(folder);
 	if (files.length === 0) throw new Error(`test/${folder} holds no test files`);
+	expectNothingLeftOpen();
 	for (const name of files) {
 		describe(`${folder}/${name.replace(/\.ts$/, '')}`, () => {
-			beforeAll(() => Container.reset());
+			let endServices = () => {};
+			beforeAll(() => {
+				Container.reset();
+				endServices = servicesOfAFile();
+			});
 			require(join(TESTS, folder, name));
+			// Declared after the file's own afterAll hooks, so it runs after them (they may still reach n8n's
+			// services, as the engine's shutdown does).
+			afterAll(() => endServices());
 		});
 	}
 }

@@ -16,7 +16,7 @@ import type { Simulator } from '../simulator/app';
 import { credentialVerdict } from './tester';
 
 /*
- * A development platform with its own certificate: HTTPS on 127.0.0.1 with a self-signed certificate in front of
+ * A development platform with its own certificate: HTTPS on localhost with a self-signed certificate in front of
  * the simulator. With the credential's Ignore SSL Issues off (the default), every kind of request fails saying
  * the certificate is not trusted and naming the setting, and nothing reaches the platform; on, every kind works:
  * node runs, the credential tests, dropdowns, list searches, the trigger, and the Portal Login credential.
@@ -37,9 +37,9 @@ afterEach(async () => {
 });
 
 const UNTRUSTED =
-	/certificate of 127\.0\.0\.1:\d+ is not trusted by n8n.*turn on Ignore SSL Issues \(Insecure\) in the Telco Billing API credential/;
+	/certificate of localhost:\d+ is not trusted by n8n.*turn on Ignore SSL Issues \(Insecure\) in the Telco Billing API credential/;
 const UNTRUSTED_PORTAL =
-	/certificate of 127\.0\.0\.1:\d+ is not trusted by n8n.*turn on Ignore SSL Issues \(Insecure\) in the Telco Billing Portal Login API credential/;
+	/certificate of localhost:\d+ is not trusted by n8n.*turn on Ignore SSL Issues \(Insecure\) in the Telco Billing Portal Login API credential/;
 
 const credential = (ignore?: boolean): ICredentialDataDecryptedObject => ({
 	baseUrl: front.url,

@@ -1,5 +1,6 @@
-// HTTPS in front of an HTTP server (the simulator), with a self-signed certificate for 127.0.0.1 made by openssl
-// for the test run (no key is committed): a development platform with a certificate of its own.
+// HTTPS in front of an HTTP server (the simulator), with a self-signed certificate for localhost made by openssl
+// for the test run (no key is committed): a development platform with a certificate of its own. Addressed by name,
+// as a platform is: Node.js warns (DEP0123) when a TLS connection is made to an IP address.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const http = require('node:http');
@@ -15,7 +16,7 @@ function selfSignedCertificate() {
 			[
 				...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2'],
 				...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
-				...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+				...['-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'],
 			],
 			{ stdio: 'ignore' },
 		);
@@ -49,10 +50,10 @@ async function startTlsFront(behind, certificate) {
 		upstream.on('error', () => response.destroy());
 		request.pipe(upstream);
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	await new Promise((resolve) => server.listen(0, 'localhost', resolve));
 	const { port } = server.address();
 	return {
-		url: `https://127.0.0.1:${port}`,
+		url: `https://localhost:${port}`,
 		close: async () => {
 			server.closeAllConnections();
 			await new Promise((resolve) => server.close(() => resolve()));

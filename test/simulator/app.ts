@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
-import { sleep } from 'n8n-workflow';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sleepWithAbort } from 'n8n-workflow';
 import seedFile from './seed.json';
 import { registerContactRoutes } from './routes/contacts';
 import { registerCustomerRoutes } from './routes/customers';
@@ -161,6 +161,23 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		}
 	});
 
+	// Requests still waiting out the latency: a renewed or closed simulator ends them, as it ends a hanging one,
+	// so no wait of a test outlives it (a later test's state never sees it, and a test run exits when done).
+	const slowed = new Set<AbortController>();
+	const slowly = async (ms: number, socket: { destroy(): void }) => {
+		const waiting = new AbortController();
+		waiting.signal.addEventListener('abort', () => socket.destroy(), { once: true });
+		slowed.add(waiting);
+		try {
+			await sleepWithAbort(ms, waiting.signal);
+		} finally {
+			slowed.delete(waiting);
+		}
+	};
+	const endSlowed = () => {
+		for (const waiting of slowed) waiting.abort();
+		slowed.clear();
+	};
 	const pending = new WeakMap<FastifyRequest, Fault>();
 	const received = new WeakMap<FastifyRequest, Simulator['requests'][number]>();
 	app.addHook('onRequest', async (request, reply) => {
@@ -171,7 +188,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		received.set(request, entry);
 		concurrency.most = Math.max(concurrency.most, ++concurrency.now);
 		reply.raw.once('close', () => concurrency.now--);
-		if (latency.ms > 0) await sleep(latency.ms);
+		if (latency.ms > 0) await slowly(latency.ms, request.raw.socket);
 		if (clock().now() < modes.outageUntil) {
 			faultLog.push({ fault: 'outage', method: request.method, url: request.url, by: 'outage' });
 			return send503(reply);
@@ -349,6 +366,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			// A request a test left hanging (the `hang` fault) ends with the test, as a closed simulator ends it.
 			for (const socket of hanging) socket.destroy();
 			hanging.clear();
+			endSlowed();
 			state.renew();
 			Object.assign(state.bulkEmail.sender, options.bulkEmail);
 			for (const extra of extrasOf(options.extras ?? [])) state.extras.add(extra);
@@ -366,6 +384,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		close: async () => {
 			if (reopen) await reopen();
+			endSlowed();
 			await app.close();
 		},
 	};

@@ -103,7 +103,7 @@ describe('HTTPS_PROXY: an https platform is reached through a tunnel', () => {
 	test('the certificate is checked through it', async () => {
 		expect((await balance(front.url)).error?.message).toMatch(/certificate .* is not trusted/);
 		expect(proxy.seen).toEqual([
-			{ method: 'CONNECT', url: `127.0.0.1:${new URL(front.url).port}` },
+			{ method: 'CONNECT', url: `localhost:${new URL(front.url).port}` },
 		]);
 		expect(sim.requests).toEqual([]);
 	});
@@ -116,7 +116,7 @@ describe('HTTPS_PROXY: an https platform is reached through a tunnel', () => {
 			const result = await balance(front.url, { allowUnauthorizedCerts: true });
 			expect(result.error).toBeUndefined();
 			expect(proxy.seen).toEqual([
-				{ method: 'CONNECT', url: `127.0.0.1:${new URL(front.url).port}` },
+				{ method: 'CONNECT', url: `localhost:${new URL(front.url).port}` },
 			]);
 			expect(sim.requests).toHaveLength(1);
 		},
