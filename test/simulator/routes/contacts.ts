@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { deptOf, fail, text } from '../respond';
+import { deptOf, fail } from '../respond';
+import { bodyOf } from '../requestSchemas';
 import type { Contact, State } from '../state';
 
 type Req = FastifyRequest<{
@@ -8,9 +8,8 @@ type Req = FastifyRequest<{
 	Body: Record<string, unknown>;
 }>;
 
-const contactBody = z
-	.object({ first_name: text, last_name: text, email: text, phone: text, mobile: text })
-	.partial();
+// Create and update accept the same fields (spec: Customer contact).
+const contactBody = bodyOf('POST /{api_key}/customer/{cid}/contacts');
 
 // Every contact endpoint words every failure the same way (spec: Customer contacts).
 const NOT_FOUND = fail('no customer found');
