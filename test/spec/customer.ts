@@ -32,11 +32,11 @@ const contact = object({
 
 /** What the package sends to the charge item endpoints, whose bodies the spec does not show. */
 const CHARGE_ITEM = {
-	amount: 'number',
-	charge_date: 'date',
 	description: 'string',
-	pid: 'integer',
+	amount: 'number',
 	quantity: 'number',
+	charge_date: 'date',
+	pid: 'integer',
 } as const;
 
 const NOT_FOUND = ['success', 'description'];
