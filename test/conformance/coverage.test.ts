@@ -78,6 +78,13 @@ test('every documented endpoint is reached by an operation of the package', asyn
 	expect(unreached).toEqual([]);
 });
 
+test('every operation row’s path is an endpoint of the spec source', () => {
+	const strays = ROWS.filter(({ op }) => rowForms(op).length === 0).map(
+		({ node, resource, op }) => `${node} ${resource} ${op.value}: ${op.method} ${op.path}`,
+	);
+	expect(strays).toEqual([]);
+});
+
 /** README and the docs pages, their line breaks made spaces (a count may wrap). */
 const DOCS = ['README.md', 'docs/operations.md', 'docs/ai-and-mcp.md', 'DEVELOPMENT.md'].map(
 	(file) => ({ file, text: readRepoFile(file).replace(/\s+/g, ' ') }),
