@@ -14,7 +14,13 @@ const LEAD_PAGE = 20;
 const MODULES = ['customers', 'services', 'leads', 'orders'];
 
 // The spec shows no lead fields: statuses are free text here (the seed uses LEAD_STATUSES).
-const leadBody = bodyOf('POST /{api_key}/leads/add').strict();
+const leadAdd = bodyOf('POST /{api_key}/leads/add').strict();
+const leadUpdate = bodyOf('POST /{api_key}/leads/{lid}').strict();
+// A filter's properties are lead fields (not shown); the lead id filters too, exactly.
+const LEAD_FILTERS = [
+	'lid',
+	...Object.keys(bodyOf('POST /{api_key}/leads/filter/get/page/{page_number}').shape),
+];
 
 const ORDER = 'POST /{api_key}/orders/add';
 const orderItem = elementOf(ORDER, 'items', {
@@ -94,20 +100,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 				? (request.body as Record<string, unknown>)
 				: undefined;
 		if (!filter) return fail('body must be a filter object');
-		const unknown = Object.keys(filter).find(
-			(key) =>
-				![
-					'lid',
-					'first_name',
-					'last_name',
-					'company',
-					'email',
-					'phone',
-					'mobile',
-					'status',
-					'source',
-				].includes(key),
-		);
+		const unknown = Object.keys(filter).find((key) => !LEAD_FILTERS.includes(key));
 		if (unknown) return fail(`unknown filter ${unknown}`);
 		// Only included properties filter: text contains (case-insensitive), status and lid exactly.
 		const matches = leads(request).filter((lead) =>
@@ -130,7 +123,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	});
 
 	app.post('/leads/add', async (request: Req) => {
-		const parsed = leadBody.safeParse(request.body ?? {});
+		const parsed = leadAdd.safeParse(request.body ?? {});
 		if (!parsed.success) return fail(issue(parsed.error));
 		const lid = state.nextId('lead', 3001);
 		state.leads.push({
@@ -154,7 +147,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	app.post('/leads/:lid', async (request: Req) => {
 		const lead = leads(request).find((l) => String(l.lid) === request.params.lid);
 		if (!lead) return fail('lead not found');
-		const parsed = leadBody.safeParse(request.body ?? {});
+		const parsed = leadUpdate.safeParse(request.body ?? {});
 		if (!parsed.success) return fail(issue(parsed.error));
 		Object.assign(
 			lead,

@@ -12,12 +12,14 @@ const flag = z
 	.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
 	.transform(Number);
 
-// The customer fields of customer/add and customer/update (the same in the spec), all optional.
-const customerBody = bodyOf('POST /{api_key}/customer/add', {
+// The customer fields of customer/add and customer/update, each read from its own entry.
+const CUSTOMER_FIELDS = {
 	credit_management: flag.optional(),
 	paymethod: z.enum(['invoice', 'credit card']).optional(),
 	ctgid: z.coerce.number().int().nonnegative().optional(),
-});
+};
+const customerAdd = bodyOf('POST /{api_key}/customer/add', CUSTOMER_FIELDS);
+const customerUpdate = bodyOf('POST /{api_key}/customer/update/{cid}', CUSTOMER_FIELDS);
 
 const SEARCH_FIELDS = ['company', 'name', 'surname', 'email', 'mobile', 'abn'] as const;
 
@@ -118,7 +120,7 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 	const customer = (request: Req) => state.findCustomer(deptOf(request), request.params.cid);
 
 	app.post('/customer/add', async (request: Req) => {
-		const parsed = customerBody.safeParse(request.body ?? {});
+		const parsed = customerAdd.safeParse(request.body ?? {});
 		if (!parsed.success) return { result: 'false', reason: firstIssue(parsed.error), id: 0 };
 		// Every field is optional in the spec's shapes: no name is required and none is made up.
 		const data = parsed.data;
@@ -164,7 +166,7 @@ export function registerCustomerRoutes(app: FastifyInstance, state: State): void
 	app.post('/customer/update/:cid', async (request: Req) => {
 		const found = customer(request);
 		if (!found) return OLD_NOT_FOUND;
-		const parsed = customerBody.safeParse(request.body ?? {});
+		const parsed = customerUpdate.safeParse(request.body ?? {});
 		if (!parsed.success) return { result: 'false', reason: firstIssue(parsed.error), id: 0 };
 		Object.assign(found, parsed.data);
 		return { success: true, description: 'customer updated' };
