@@ -4,6 +4,7 @@ import type { Simulator } from '../simulator/app';
 import { runNode, shutdownEngine } from '../harness/engine';
 import { NODE_TYPES, ROWS, SEEDED, aValueFor } from '../harness/tables';
 import type { Row } from '../harness/tables';
+import { bundleOf } from '../harness/records';
 
 /*
  * Every body field an operation offers is sent when the user gives it, so the conformance guard checks it
@@ -119,6 +120,8 @@ describe.each(
 	let sim: Simulator;
 	beforeAll(async () => {
 		sim = await startSimulator();
+		// The seeded customer's bundle, which a service or bundle write names (a bundle is checked to be its).
+		if (!sim.state.bundles.some((b) => b.id === 1)) sim.state.bundles.push(bundleOf(1001, 1));
 	});
 	beforeEach(() => {
 		sim.requests.length = 0;
