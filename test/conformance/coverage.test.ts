@@ -2,7 +2,7 @@ import { fillPath, pathParams } from '../../nodes/shared/input/path';
 import { useCallRecord } from '../kits/callRecord';
 import { events, useTrigger } from '../kits/trigger';
 import { NODE_TYPES, ROWS } from '../harness/tables';
-import { readRepoFile } from '../harness/repoFiles';
+import { readRepoFile, repoFiles } from '../harness/repoFiles';
 import { SPEC, nameOf } from '../spec/index';
 import { REPORT_OPTIONS } from '../spec/report';
 import { ENDPOINTS, endpointOf } from './endpoints';
@@ -85,9 +85,12 @@ test('every operation row’s path is an endpoint of the spec source', () => {
 	expect(strays).toEqual([]);
 });
 
-/** README and the docs pages, their line breaks made spaces (a count may wrap). */
-const DOCS = ['README.md', 'docs/operations.md', 'docs/ai-and-mcp.md', 'DEVELOPMENT.md'].map(
-	(file) => ({ file, text: readRepoFile(file).replace(/\s+/g, ' ') }),
+/** README, the changelog and every docs page, their line breaks made spaces (a count may wrap). */
+const DOCS = ['README.md', 'CHANGELOG.md', 'DEVELOPMENT.md', ...repoFiles('docs', ['.md'])].map(
+	(file) => ({
+		file,
+		text: readRepoFile(file).replace(/\s+/g, ' '),
+	}),
 );
 
 const counted = (pattern: RegExp) =>
