@@ -46,9 +46,11 @@ const eventDateRule: Rule = (input) => {
 const entryIdRule: Rule = (input) => {
 	if (!('id' in input.body)) return undefined;
 	const id = input.body.id;
-	return /^\s*\d+\s*$/.test(String(id ?? ''))
+	const given = String(id ?? '');
+	return /^\s*\d+\s*$/.test(given)
 		? undefined
-		: `Entry ID (id) must be a whole number: the ID of the entry to edit, or 0 for a new entry; it came out as ${JSON.stringify(String(id ?? ''))}`;
+		: 'Entry ID (id) must be a whole number: the ID of the entry to edit, or 0 for a new entry; ' +
+				`it came out as ${JSON.stringify(given)}`;
 };
 
 export const timelineOperations: Operation[] = [

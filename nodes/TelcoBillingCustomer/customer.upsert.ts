@@ -630,7 +630,9 @@ async function byEmailAddress(
 				earlier.includes(field) &&
 				field in changesFor(note.customer as IDataObject, { [field]: body[field] }).body,
 		);
-		const keptWhy = `${kept.join(', ')} ${kept.length === 1 ? 'was' : 'were'} given by item ${String(note.item)} of this run, whose value is kept`;
+		const keptWhy =
+			`${kept.join(', ')} ${kept.length === 1 ? 'was' : 'were'} given by item ` +
+			`${String(note.item)} of this run, whose value is kept`;
 		const same = {
 			sameCustomerAsItem: note.item,
 			...(kept.length ? { notWritten: kept, why: keptWhy } : {}),

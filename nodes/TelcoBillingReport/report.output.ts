@@ -136,7 +136,8 @@ export const outputFields: INodeProperties[] = [
 				name: 'One Item With All Rows',
 				value: 'allRows',
 				description:
-					'One item: `rows`, `count`, and the money columns’ `totals` as the table shows them (text, two decimals) with `totalsAmounts` as numbers',
+					'One item: `rows`, `count`, and the money columns’ `totals` as the table shows them ' +
+					'(text, two decimals) with `totalsAmounts` as numbers',
 			},
 		],
 		default: 'rows',

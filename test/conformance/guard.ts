@@ -1,12 +1,11 @@
-import { allowed } from './allowList';
-import { DOCUMENTED } from './bodies';
-import { endpointOf } from './endpoints';
-import { problemsOf } from './types';
+import { ENDPOINTS, endpointOf } from './endpoints';
+import { problemsOf } from './problems';
 
 /**
  * The conformance guard: every request the simulator receives during a test is checked against the
- * spec's endpoint list and documented bodies; what departs from it, and is not in the allow-list, is
- * kept until the test ends and then fails it (setup.ts).
+ * spec source (test/spec/): its endpoints, query parameters and body shapes. What departs from it, and is
+ * not among the unshown fields an entry names with its reason, is kept until the test ends and then fails
+ * it (setup.ts).
  */
 
 /** A request header a test sets on a raw request it sends off-spec on purpose; its value says why. */
@@ -58,10 +57,10 @@ export function violationsOf(request: Pick<Seen, 'method' | 'url' | 'body'>): Vi
 			},
 		];
 	const name = `${endpoint.method} ${endpoint.path}`;
-	const documented = DOCUMENTED[name] ?? {};
+	const documented = endpoint.entry;
 	const out: Violation[] = [];
 	for (const key of new URL(request.url, 'http://simulator').searchParams.keys()) {
-		if (!documented.query?.includes(key))
+		if (!documented.query?.object[key])
 			out.push({
 				endpoint: name,
 				field: `query.${key}`,
@@ -81,6 +80,13 @@ export function violationsOf(request: Pick<Seen, 'method' | 'url' | 'body'>): Vi
 		});
 	}
 	return out;
+}
+
+/** Whether the violation is a field the spec leaves unshown that its entry names, with its reason. */
+export function allowed(violation: Violation): boolean {
+	const form = ENDPOINTS.find((e) => `${e.method} ${e.path}` === violation.endpoint);
+	const fields = form?.entry.unshown?.fields ?? {};
+	return Object.prototype.hasOwnProperty.call(fields, violation.field);
 }
 
 /** Called by the simulator for each request once its body is parsed. */

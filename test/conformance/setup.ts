@@ -11,6 +11,6 @@ afterEach(() => {
 		...new Set(violations.map((v) => `${v.endpoint}${v.field ? ` ${v.field}` : ''}: ${v.problem}`)),
 	];
 	throw new Error(
-		`Requests outside the spec (fix them, or add them with a reason to test/conformance/allowList.ts):\n${lines.join('\n')}`,
+		`Requests outside the spec (fix them, or name them with a reason in the \`unshown\` of its entry in test/spec/):\n${lines.join('\n')}`,
 	);
 });

@@ -2,8 +2,8 @@ import { violationsOf } from '../conformance/guard';
 import type { Extra } from './extras';
 
 /**
- * Type strictness for every documented request body, from the same hand-written spec tables the
- * conformance guard uses (test/conformance/bodies.ts): a string "5" where the spec says integer, a
+ * Type strictness for every documented request body, from the spec source the conformance guard
+ * reads (test/spec/): a string "5" where the spec says integer, a
  * `null` id, a word where it says 0/1 is refused the way the platform words failures, before the route
  * sees it. Unknown fields are left to the routes (a "not shown" body has no documented field at all).
  * CDR adds refuse per record in their own per-record answers (routes/cdr.ts).

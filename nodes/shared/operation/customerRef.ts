@@ -170,11 +170,11 @@ export interface RecordMatch {
 
 /**
  * The customer a search record describes (on `list`, the customer list as read now, where given). The spec's
- * search record carries no cid, the customer list does, by company: the record is a listed customer only when its company is that one customer's on the
- * list AND a search by the company finds this record alone (`same` tells it), so no customer, listed or
- * not (the list holds active customers only), shares the company. Both compare by the one rule: a company
- * that differs in case or spacing is another company. Anything else is no answer: a write must never
- * reach a customer chosen by a name two customers share.
+ * search record carries no cid, the customer list does, by company: the record is a listed customer only when
+ * its company is that one customer's on the list AND a search by the company finds this record alone (`same`
+ * tells it), so no customer, listed or not (the list holds active customers only), shares the company. Both
+ * compare by the one rule: a company that differs in case or spacing is another company. Anything else is no
+ * answer: a write must never reach a customer chosen by a name two customers share.
  */
 export async function customerOfRecord(
 	request: Request,

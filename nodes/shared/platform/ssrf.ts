@@ -93,7 +93,10 @@ export function ssrfMessage(block: SsrfBlock, host?: string): string {
 	if (!block.ip) {
 		// n8n names the address it blocked; should a version not, the setting is still the one to name.
 		const target = host ?? 'the Base URL’s host';
-		return `${lead} ${target} (an address in N8N_SSRF_BLOCKED_IP_RANGES): to allow the billing platform, add its address as a range (e.g. 10.1.2.3/32) to N8N_SSRF_ALLOWED_IP_RANGES ${restart}`;
+		return (
+			`${lead} ${target} (an address in N8N_SSRF_BLOCKED_IP_RANGES): to allow the billing platform, ` +
+			`add its address as a range (e.g. 10.1.2.3/32) to N8N_SSRF_ALLOWED_IP_RANGES ${restart}`
+		);
 	}
 	const name = block.hostname ?? (host && !isAddress(host) ? host : undefined);
 	const range = `${block.ip}/${block.ip.includes(':') ? 128 : 32}`;

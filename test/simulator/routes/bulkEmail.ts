@@ -4,6 +4,7 @@ import type { Campaign, FilterRow } from '../bulkEmail';
 import { render } from '../bulkEmail';
 import { addDaysWall, melbourneNow, parseSchedule } from '../melbourne';
 import { deptOf } from '../respond';
+import { bodyOf } from '../requestSchemas';
 import type { State } from '../state';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: Record<string, unknown> }>;
@@ -15,10 +16,18 @@ function failure(error_code: string, description: string) {
 	return { success: false, error_code, description };
 }
 
+// "Unknown fields and blank values are ignored": a filter row is read by the filter itself (bulkEmail.ts).
 const filters = z
 	.array(z.object({ field: z.unknown(), value: z.unknown(), join: z.unknown() }).passthrough())
 	.optional();
-const customerIds = z.array(z.coerce.number().int()).optional();
+const previewBody = bodyOf('POST /{api_key}/customer/bulk-email/preview', {
+	filters,
+	sample_limit: z.coerce.number().int().min(0).max(1000).default(25),
+	subject: z.string().optional(),
+	content: z.string().optional(),
+}).passthrough();
+// The create body's selection is the preview's; its other fields are read one by one below.
+const customerIds = previewBody.shape.customer_ids;
 
 function statusRecord(bulk: State['bulkEmail'], campaign: Campaign) {
 	return {
@@ -66,16 +75,7 @@ export function registerBulkEmailRoutes(app: FastifyInstance, state: State): voi
 				'deptid_not_allowed',
 				'deptid may not be supplied; the key’s department is used',
 			);
-		const parsed = z
-			.object({
-				filters,
-				customer_ids: customerIds,
-				sample_limit: z.coerce.number().int().min(0).max(1000).default(25),
-				subject: z.string().optional(),
-				content: z.string().optional(),
-			})
-			.passthrough()
-			.safeParse(input);
+		const parsed = previewBody.safeParse(input);
 		if (!parsed.success)
 			return failure('invalid_request', `${parsed.error.issues[0].path.join('.')} is invalid`);
 		const recipients = bulk.resolve(

@@ -1,21 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bodyCid, dateString, deptOf, fail, firstIssue, today } from '../respond';
+import { bodyCid, deptOf, fail, firstIssue, today } from '../respond';
+import { bodyOf } from '../requestSchemas';
 import type { Bundle, State } from '../state';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: Record<string, unknown> }>;
 
-const bundleBody = z.object({
+// Required are name and cid; both missing or empty get the one answer 'name is required', after the parse.
+const bundleBody = bodyOf('POST /{api_key}/serviceBundles/post', {
 	id: z.coerce.number().int().positive().optional(),
 	// An empty cid is a missing one: the platform answers both with 'name is required'.
 	cid: z.preprocess((value) => (value === '' ? undefined : value), bodyCid.optional()),
 	name: z.string().optional(),
-	active: z.coerce.number().int().min(0).max(1).optional(),
-	date_started: dateString.optional(),
-	date_ended: dateString.nullable().optional(),
 	included_usage_type: z.coerce.number().int().min(0).max(2).optional(),
-	included_value: z.coerce.number().nullable().optional(),
-	monthly_cost: z.coerce.number().nullable().optional(),
 	call_types: z.array(z.coerce.number().int().positive()).optional(),
 });
 

@@ -4,6 +4,7 @@ import type { RateItem, ServiceType } from '../catalog';
 import { deptOf, fail, money, today } from '../respond';
 import type { State } from '../state';
 import { page } from './paging';
+import { bodyOf, elementOf, queryOf } from '../requestSchemas';
 
 type Req = FastifyRequest<{
 	Params: Record<string, string>;
@@ -53,35 +54,31 @@ function serviceTypeDetail(type: ServiceType) {
 }
 
 const FLAG = z.enum(['0', '1']).optional();
-const serviceTypeSearch = z
-	.object({
-		typeofservice: z.string().optional(),
-		calls_service: FLAG,
-		data_service: FLAG,
-		helpdesk_display: FLAG,
-		reporting_category: z.string().optional(),
-		invoice_type: z.string().optional(),
-		page: z.coerce.number().int().min(1).default(1),
-		limit: z.coerce.number().int().min(1).max(100).default(25),
-	})
-	.strict();
+const serviceTypeSearch = queryOf('GET /{api_key}/serviceType/search', {
+	calls_service: FLAG,
+	data_service: FLAG,
+	helpdesk_display: FLAG,
+	page: z.coerce.number().int().min(1).default(1),
+	limit: z.coerce.number().int().min(1).max(100).default(25),
+}).strict();
 
-const priceBookBody = z.object({
+const PRICE_BOOK_POST = 'POST /{api_key}/priceBooks/post';
+const priceBookItem = elementOf(PRICE_BOOK_POST, 'items', {
+	related_id: z.coerce.number().int().positive(),
+	adjustment: z.coerce.number().default(0),
+	override: z.coerce.number().int().min(0).max(1).default(0),
+	related_type: z.enum(['service', 'product']).default('service'),
+});
+const priceBookBody = bodyOf(PRICE_BOOK_POST, {
 	id: z.coerce.number().int().positive().optional(),
 	name: z.string().optional(),
-	items: z
-		.array(
-			z.object({
-				related_id: z.coerce.number().int().positive(),
-				adjustment: z.coerce.number().default(0),
-				override: z.coerce.number().int().min(0).max(1).default(0),
-				related_type: z.enum(['service', 'product']).default('service'),
-			}),
-		)
-		.optional(),
+	items: z.array(priceBookItem).optional(),
 });
 
-const rateItemBody = z.object({
+// The spec's post body: no field names an existing card, so a post always creates one (a ctgid sent
+// along is not in the body list and is ignored, like every field the platform does not take).
+const RATE_CARD_POST = 'POST /{api_key}/callRates/post';
+const rateItemBody = elementOf(RATE_CARD_POST, 'callTypes', {
 	ctid: z.coerce
 		.number({
 			required_error: 'callTypes[].ctid is required',
@@ -102,14 +99,10 @@ const rateItemBody = z.object({
 	direction: z.string().optional(),
 });
 
-// The spec's post body: no field names an existing card, so a post always creates one (a ctgid sent
-// along is not in the body list and is ignored, like every field the platform does not take).
-const rateCardBody = z.object({
+const rateCardBody = bodyOf(RATE_CARD_POST, {
 	name: z.string().optional(),
-	active: z.coerce.number().int().min(0).max(1).optional(),
 	billing_increment: z.coerce.number().int().nonnegative().nullable().optional(),
 	tags: z.string().optional(),
-	international_markup_percent: z.coerce.number().int().nullable().optional(),
 	callTypes: z.array(rateItemBody).optional(),
 });
 
@@ -220,7 +213,7 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 		if (!parsed.success) return fail(`${parsed.error.issues[0].path.join('.')} is invalid`);
 		const { id, name, items } = parsed.data;
 		if (!id && !name && !items?.length) return EMPTY;
-		const toItems = (list: NonNullable<typeof items>) =>
+		const toItems = (list: Array<z.infer<typeof priceBookItem>>) =>
 			list.map((i) => ({
 				id: state.nextId('priceBookItem', 900001),
 				related_id: i.related_id,
@@ -333,10 +326,13 @@ export function registerCatalogRoutes(app: FastifyInstance, state: State, pageSi
 			);
 		}
 		const { callTypes, ...fields } = parsed.data;
-		const unknown = callTypes?.find((item) => !state.callTypes.some((t) => t.ctid === item.ctid));
+		type Item = z.infer<typeof rateItemBody>;
+		const unknown = callTypes?.find(
+			(item: Item) => !state.callTypes.some((t) => t.ctid === item.ctid),
+		);
 		if (unknown) return fail('serviceType not found');
 		const id = state.nextId('rateCard');
-		const items = (callTypes ?? []).map((item) => {
+		const items = (callTypes ?? []).map((item: Item) => {
 			const type = state.callTypes.find((t) => t.ctid === item.ctid)!;
 			return {
 				...item,

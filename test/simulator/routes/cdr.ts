@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deptOf, fail } from '../respond';
+import { requiredOf } from '../requestSchemas';
 import type { Cdr } from '../rating';
 import type { State } from '../state';
 
@@ -7,6 +8,7 @@ type Req = FastifyRequest<{ Params: Record<string, string>; Body: unknown }>;
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const NO_SOURCE = fail('cdr_source is not set for this key');
+const REQUIRED = requiredOf('POST /{api_key}/cdr/add');
 
 /**
  * The spec's numeric CDR fields (duration, billsec: integer; cost: decimal; privacy_flag: 0/1), refused
@@ -35,7 +37,7 @@ function readCdr(
 		return { error: 'CDR must be an object' };
 	const r = input as Record<string, unknown>;
 	const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-	for (const field of ['orig_id', 'startdate', 'callerid', 'direction', 'destination']) {
+	for (const field of REQUIRED) {
 		if (text(r[field]).trim() === '') return { error: `${field} is required` };
 	}
 	const wrongType = looseTypes ? undefined : typeError(r);

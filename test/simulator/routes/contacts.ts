@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { deptOf, fail, text } from '../respond';
+import { deptOf, fail } from '../respond';
+import { bodyOf } from '../requestSchemas';
 import type { Contact, State } from '../state';
 
 type Req = FastifyRequest<{
@@ -8,9 +8,8 @@ type Req = FastifyRequest<{
 	Body: Record<string, unknown>;
 }>;
 
-const contactBody = z
-	.object({ first_name: text, last_name: text, email: text, phone: text, mobile: text })
-	.partial();
+const contactCreate = bodyOf('POST /{api_key}/customer/{cid}/contacts');
+const contactUpdate = bodyOf('POST /{api_key}/customer/{cid}/contact/{contact_id}');
 
 // Every contact endpoint words every failure the same way (spec: Customer contacts).
 const NOT_FOUND = fail('no customer found');
@@ -47,7 +46,7 @@ export function registerContactRoutes(app: FastifyInstance, state: State): void 
 	app.post('/customer/:cid/contacts', async (request: Req) => {
 		const { customer } = find(request);
 		if (!customer) return NOT_FOUND;
-		const parsed = contactBody.safeParse(request.body ?? {});
+		const parsed = contactCreate.safeParse(request.body ?? {});
 		if (!parsed.success) return NOT_FOUND;
 		const contact: Contact = {
 			id: state.nextId('contact', 5001),
@@ -75,7 +74,7 @@ export function registerContactRoutes(app: FastifyInstance, state: State): void 
 	app.post('/customer/:cid/contact/:contactId', async (request: Req) => {
 		const { contact } = find(request);
 		if (!contact) return NOT_FOUND;
-		const parsed = contactBody.safeParse(request.body ?? {});
+		const parsed = contactUpdate.safeParse(request.body ?? {});
 		if (!parsed.success) return NOT_FOUND;
 		Object.assign(
 			contact,

@@ -6,73 +6,60 @@ import type { Lead } from '../crm';
 import { bodyCid, deptOf, fail, money, text, today } from '../respond';
 import type { State } from '../state';
 import { page } from './paging';
+import { bodyOf, elementOf } from '../requestSchemas';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: unknown }>;
 
 const LEAD_PAGE = 20;
 const MODULES = ['customers', 'services', 'leads', 'orders'];
 
-const leadBody = z
-	.object({
-		first_name: text,
-		last_name: text,
-		company: text,
-		email: text,
-		phone: text,
-		mobile: text,
-		// The spec shows no lead fields: statuses are free text here (the seed uses LEAD_STATUSES).
-		status: text,
-		source: text,
-		notes: text,
-	})
-	.partial()
-	.strict();
+// The spec shows no lead fields: statuses are free text here (the seed uses LEAD_STATUSES).
+const leadAdd = bodyOf('POST /{api_key}/leads/add').strict();
+const leadUpdate = bodyOf('POST /{api_key}/leads/{lid}').strict();
+// A filter's properties are lead fields (not shown); the lead id filters too, exactly.
+const LEAD_FILTERS = [
+	'lid',
+	...Object.keys(bodyOf('POST /{api_key}/leads/filter/get/page/{page_number}').shape),
+];
 
-const orderBody = z.object({
-	cid: bodyCid,
-	reference: text.optional(),
-	notes: text.optional(),
-	items: z
-		.array(
-			z.object({
-				pid: z.coerce.number().int().positive(),
-				quantity: z.coerce.number().positive().default(1),
-				price: z.coerce.number().optional(),
-			}),
-		)
-		.min(1, 'needs at least one item'),
+const ORDER = 'POST /{api_key}/orders/add';
+const orderItem = elementOf(ORDER, 'items', {
+	pid: z.coerce.number().int().positive(),
+	quantity: z.coerce.number().positive().default(1),
 });
+const orderBody = bodyOf(ORDER, {
+	cid: bodyCid,
+	items: z.array(orderItem).min(1, 'needs at least one item'),
+});
+type OrderItem = z.infer<typeof orderItem>;
 
-const saleBody = z.object({
+const SALE = 'POST /{api_key}/externalsales/add';
+const saleProduct = elementOf(SALE, 'products', {
+	pid: z.coerce.number().int().positive(),
+	price: text,
+	quantity: z.coerce.number().int().positive(),
+});
+const salePayment = elementOf(SALE, 'payments', {
+	description: z.string().default(''),
+	amount: text,
+});
+type SaleProduct = z.infer<typeof saleProduct>;
+const saleBody = bodyOf(SALE, {
 	cid: bodyCid,
 	date: z
 		.string()
 		.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'must be Y-m-d or Y-m-d h:i:s')
 		.optional(),
-	amount: text.optional(),
-	products: z
-		.array(
-			z.object({
-				pid: z.coerce.number().int().positive(),
-				price: text,
-				quantity: z.coerce.number().int().positive(),
-			}),
-		)
-		.optional(),
-	payments: z.record(z.object({ description: z.string().default(''), amount: text })).optional(),
+	products: z.array(saleProduct).optional(),
+	payments: z.record(salePayment).optional(),
 	iid: z.coerce.number().int().positive().optional(),
-	add_payment: z.boolean().optional(),
 });
 
-const timelineBody = z.object({
+const timelineBody = bodyOf('POST /{api_key}/timeline/{module}/{id}', {
 	id: z.coerce.number().int().positive().optional(),
 	title: z.string().min(1, 'is required'),
 	category: z.enum(['note', 'event'], { errorMap: () => ({ message: 'must be note or event' }) }),
 	description: z.string().min(1, 'is required'),
-	event_date: z
-		.string()
-		.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'must be YYYY-MM-DD HH:MM:SS')
-		.optional(),
 });
 
 function issue(error: z.ZodError): string {
@@ -113,20 +100,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 				? (request.body as Record<string, unknown>)
 				: undefined;
 		if (!filter) return fail('body must be a filter object');
-		const unknown = Object.keys(filter).find(
-			(key) =>
-				![
-					'lid',
-					'first_name',
-					'last_name',
-					'company',
-					'email',
-					'phone',
-					'mobile',
-					'status',
-					'source',
-				].includes(key),
-		);
+		const unknown = Object.keys(filter).find((key) => !LEAD_FILTERS.includes(key));
 		if (unknown) return fail(`unknown filter ${unknown}`);
 		// Only included properties filter: text contains (case-insensitive), status and lid exactly.
 		const matches = leads(request).filter((lead) =>
@@ -149,7 +123,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	});
 
 	app.post('/leads/add', async (request: Req) => {
-		const parsed = leadBody.safeParse(request.body ?? {});
+		const parsed = leadAdd.safeParse(request.body ?? {});
 		if (!parsed.success) return fail(issue(parsed.error));
 		const lid = state.nextId('lead', 3001);
 		state.leads.push({
@@ -173,7 +147,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 	app.post('/leads/:lid', async (request: Req) => {
 		const lead = leads(request).find((l) => String(l.lid) === request.params.lid);
 		if (!lead) return fail('lead not found');
-		const parsed = leadBody.safeParse(request.body ?? {});
+		const parsed = leadUpdate.safeParse(request.body ?? {});
 		if (!parsed.success) return fail(issue(parsed.error));
 		Object.assign(
 			lead,
@@ -187,7 +161,9 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 		if (!parsed.success) return { success: false, description: issue(parsed.error), id: 0 };
 		const customer = state.customerById(deptOf(request), parsed.data.cid);
 		if (!customer) return { success: false, description: 'no customer found', id: 0 };
-		const missing = parsed.data.items.find((i) => !state.products.some((p) => p.pid === i.pid));
+		const missing = parsed.data.items.find(
+			(i: OrderItem) => !state.products.some((p) => p.pid === i.pid),
+		);
 		if (missing) return { success: false, description: 'products not found', id: 0 };
 		const id = state.nextId('order', 6001);
 		state.orders.push({
@@ -196,7 +172,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 			cid: customer.cid,
 			reference: parsed.data.reference ?? '',
 			notes: parsed.data.notes ?? '',
-			items: parsed.data.items.map((i) => ({
+			items: parsed.data.items.map((i: OrderItem) => ({
 				pid: i.pid,
 				quantity: i.quantity,
 				price: i.price ?? state.products.find((p) => p.pid === i.pid)!.ex_tax_amount,
@@ -223,7 +199,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 				return { success: false, cid: customer.cid, iid: sale.iid, message: 'invoice not found' };
 			if (invoice && !sale.add_payment) {
 				// The spec's warning: an existing invoice without add_payment gets this sale's product list.
-				invoice.products = (sale.products ?? []).map((p) => ({
+				invoice.products = (sale.products ?? []).map((p: SaleProduct) => ({
 					pid: p.pid,
 					price: Number(p.price),
 					quantity: p.quantity,
@@ -234,7 +210,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 				invoice.total = total;
 			}
 			if (!invoice) {
-				const products = (sale.products ?? []).map((p) => ({
+				const products = (sale.products ?? []).map((p: SaleProduct) => ({
 					pid: p.pid,
 					price: Number(p.price),
 					quantity: p.quantity,
@@ -261,7 +237,7 @@ export function registerCrmRoutes(app: FastifyInstance, state: State): void {
 				cid: customer.cid,
 				iid: invoice.iid,
 			};
-			const payments = Object.entries(sale.payments ?? {});
+			const payments = Object.entries<z.infer<typeof salePayment>>(sale.payments ?? {});
 			if (payments.length) {
 				const amount = lineTotal(payments.map(([, p]) => ({ price: p.amount, quantity: 1 })));
 				// The sale stands when its payment is refused: only paymentResult says so.

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addDays, addMonths, daysInMonth, endOfMonth, monthsBetween, parseDate } from '../dates';
-import { bodyCid, dateString, deptOf, fail, money, text, today } from '../respond';
+import { bodyCid, deptOf, fail, money, text, today } from '../respond';
 import { SERVICE_STATUSES } from '../state';
 import type { Service, State } from '../state';
 import { page } from './paging';
+import { bodyOf } from '../requestSchemas';
 import { serviceTypeListRecord } from './catalog';
 import type { Extra } from '../extras';
 
@@ -81,21 +82,20 @@ function compare(left: unknown, operator: string, right: string, ignoreCase: boo
 	}
 }
 
-const createBody = z.object({
+// Where the spec leaves the rule open; the update body takes the same fields, each optional.
+const SERVICE_FIELDS = {
 	cid: bodyCid,
 	servicetype: z.coerce.number().int().positive(),
 	service_num: text.pipe(z.string().min(1)),
-	start_date: dateString,
 	monthlyfee: z.coerce.number().nonnegative().optional(),
-	service_status: z.string().optional(),
-	billing_name: z.string().optional(),
-	contracterm: z.string().optional(),
-	contractterm: z.string().optional(),
 	parent_id: z.coerce.number().int().positive().optional(),
 	call_rates_id: z.coerce.number().int().positive().optional(),
 	bundle_id: z.coerce.number().int().positive().optional(),
-	cost: z.coerce.number().optional(),
-	quantity: z.coerce.number().optional(),
+};
+
+// `contracterm` is not a spec field: the prose's spelling, taken only with the `otherSpelling` extra.
+const createBody = bodyOf('POST /{api_key}/services/add', SERVICE_FIELDS).extend({
+	contracterm: z.string().optional(),
 });
 
 /** A refused cid worded as the platform's other refusals: `cid must be an integer (the customer id)`. */
@@ -104,17 +104,22 @@ function cidIssue(error: z.ZodError): string | undefined {
 	return issue && `cid ${issue.message}`;
 }
 
-const updateBody = createBody
-	.partial()
-	.extend({ monthlyfee: z.union([z.literal(false), z.coerce.number().nonnegative()]).optional() });
+const updateBody = bodyOf('POST /{api_key}/services/update/{id}', {
+	...SERVICE_FIELDS,
+	monthlyfee: z.union([z.literal(false), z.coerce.number().nonnegative()]),
+})
+	.extend({ contracterm: z.string().optional() })
+	.partial();
 
-const itemBody = z.object({
+const itemBody = bodyOf('POST /{api_key}/services/item/add', {
 	enid: z.number().int().positive(),
 	pid: z.number().int().positive(),
-	charge_date: dateString,
-	taxrate: z.coerce.number().optional(),
-	description: z.string().optional(),
-	inc_tax_amount: z.coerce.number().optional(),
+});
+
+const criterion = bodyOf('POST /{api_key}/services/search', {
+	field: z.string(),
+	operator: z.string().default('like'),
+	value: z.union([z.string(), z.number()]).transform(String),
 });
 
 /**
@@ -160,16 +165,7 @@ export function registerServiceRoutes(app: FastifyInstance, state: State, pageSi
 	);
 
 	app.post('/services/search', async (request: Req) => {
-		const parsed = z
-			.array(
-				z.object({
-					field: z.string(),
-					operator: z.string().default('like'),
-					value: z.union([z.string(), z.number()]).transform(String),
-				}),
-			)
-			.min(1)
-			.safeParse(request.body);
+		const parsed = z.array(criterion).min(1).safeParse(request.body);
 		if (!parsed.success) return fail('Invalid or no search criteria');
 		const activeOnly = parsed.data.some((c) => c.field === 'active_services');
 		const criteria = parsed.data.filter((c) => c.field !== 'active_services');

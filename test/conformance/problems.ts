@@ -1,26 +1,4 @@
-/** A value shape as the spec describes it; objects are closed: a key the spec does not list is reported. */
-export type Type =
-	| 'string'
-	| 'integer'
-	| 'number'
-	| 'boolean'
-	| 'date'
-	| 'datetime'
-	| 'flag'
-	| 'null'
-	| 'any'
-	| { anyOf: Type[] }
-	| { object: Record<string, Type> }
-	| { array: Type }
-	/** An object keyed by names the caller chooses (external sale payments, keyed by payment type). */
-	| { map: Type }
-	| { check: (value: unknown, field: string) => Problem[] };
-
-/** What is wrong with one field of a request. */
-export interface Problem {
-	field: string;
-	problem: string;
-}
+import type { Problem, Type } from '../spec/types';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;

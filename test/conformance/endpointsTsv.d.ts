@@ -1,2 +1,0 @@
-declare const tsv: string;
-export = tsv;

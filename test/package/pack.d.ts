@@ -1,0 +1,1 @@
+export function packed(): { files: string[]; size: number } | undefined;

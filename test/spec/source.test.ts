@@ -1,0 +1,46 @@
+import { sharedEndpointsTsv } from '../harness/repoFiles';
+import { SPEC } from './index';
+import type { ObjectType, Type } from './types';
+
+/*
+ * The spec source against the spec's own endpoint table (../shared/endpoints.tsv, beside the spec text):
+ * the same endpoints, each in its group with its note, and nothing else.
+ */
+
+const row = (e: { group: string; method: string; path: string; note: string }) =>
+	[e.group, e.method, e.path, e.note].join('\t');
+
+test('the spec source holds exactly the endpoints of the spec’s endpoint table', () => {
+	const tsv = sharedEndpointsTsv();
+	if (tsv === undefined)
+		throw new Error(
+			'../shared/endpoints.tsv is missing: check the spec out beside this repository',
+		);
+	const rows = tsv.trim().split('\n').slice(1);
+	expect(SPEC.map(row).sort()).toEqual([...rows].sort());
+});
+
+test('a path with an optional date is one whose note says so, and ends with {date}', () => {
+	for (const endpoint of SPEC) {
+		expect([endpoint.path, Boolean(endpoint.dateOptional)]).toEqual([
+			endpoint.path,
+			endpoint.note.startsWith('date optional'),
+		]);
+		if (endpoint.dateOptional) expect(endpoint.path).toMatch(/\/\{date\}$/);
+	}
+});
+
+/** Every object shape in `type`, nested ones too. */
+function objectsIn(type: Type | undefined): ObjectType[] {
+	if (!type || typeof type !== 'object') return [];
+	if ('object' in type) return [type, ...Object.values(type.object).flatMap(objectsIn)];
+	if ('array' in type) return objectsIn(type.array);
+	if ('map' in type) return objectsIn(type.map);
+	if ('anyOf' in type) return type.anyOf.flatMap(objectsIn);
+	return [];
+}
+
+test('every required field an entry names is one of its fields', () => {
+	for (const object of SPEC.flatMap((e) => [...objectsIn(e.query), ...objectsIn(e.body)]))
+		for (const name of object.required ?? []) expect(Object.keys(object.object)).toContain(name);
+});
