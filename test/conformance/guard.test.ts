@@ -1,6 +1,8 @@
 import { DEMO_KEY, useNode } from '../harness/nodeRunner';
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
-import { SPEC } from '../spec';
+import { SPEC, entry } from '../spec';
+import { ANSWERS_BEYOND_SPEC } from '../simulator/answersBeyondSpec';
+import { answerViolationsOf } from './answers';
 import { isWatching, OFF_SPEC_HEADER, takeViolations, violationsOf } from './guard';
 
 const node = useNode(new TelcoBillingCustomer());
@@ -109,5 +111,45 @@ test('every unshown field an entry names is one the spec leaves undocumented the
 				field,
 			);
 		}
+	}
+});
+
+test('an answer is checked against the keys its spec entry shows', () => {
+	const balance = { method: 'GET', url: '/k/customer/balance/1001' };
+	expect(answerViolationsOf(balance, { success: true, balance: '1.00', cid: '1001' })).toEqual([]);
+	expect(answerViolationsOf(balance, { success: true, cid: '1001', colour: 'red' })).toEqual([
+		{
+			endpoint: 'GET /{api_key}/customer/balance/{cid}',
+			field: 'answer.balance',
+			problem: 'is missing',
+		},
+		{
+			endpoint: 'GET /{api_key}/customer/balance/{cid}',
+			field: 'answer.colour',
+			problem: 'is not shown by the spec',
+		},
+	]);
+	// Either spelling of the report's flag; the preview's optional key.
+	const report = { method: 'POST', url: '/k/report' };
+	expect(answerViolationsOf(report, { succes: true, data: [] })).toEqual([]);
+	expect(answerViolationsOf(report, { success: true, data: [] })).toEqual([]);
+	const preview = { method: 'POST', url: '/k/customer/bulk-email/preview' };
+	const previewed = {
+		description: '',
+		count: 0,
+		sample_limit: 25,
+		truncated: false,
+		recipients: [],
+	};
+	expect(answerViolationsOf(preview, { success: true, ...previewed })).toEqual([]);
+	// An answer the spec does not show is not compared.
+	expect(answerViolationsOf({ method: 'GET', url: '/k/leads/get/1' }, { anything: 1 })).toEqual([]);
+});
+
+test('every key the simulator answers beyond the spec is listed once, for an endpoint of the spec', () => {
+	for (const [name, { keys }] of Object.entries(ANSWERS_BEYOND_SPEC)) {
+		const shown = entry(name).answer;
+		const own = 'keys' in shown ? shown.keys : 'array' in shown ? shown.array : [];
+		for (const key of keys) expect([name, key, own.includes(key)]).toEqual([name, key, false]);
 	}
 });

@@ -1,3 +1,4 @@
+import { answerViolationsOf } from './answers';
 import { ENDPOINTS, endpointOf } from './endpoints';
 import { problemsOf } from './problems';
 
@@ -93,6 +94,18 @@ export function allowed(violation: Violation): boolean {
 export function inspect(request: Seen): void {
 	if (!watching || request.headers[OFF_SPEC_HEADER]) return;
 	found.push(...violationsOf(request).filter((violation) => !allowed(violation)));
+}
+
+/** Called by the simulator for each success answer it sends, its JSON text. */
+export function inspectAnswer(request: Seen, payload: string): void {
+	if (!watching || request.headers[OFF_SPEC_HEADER]) return;
+	let answer: unknown;
+	try {
+		answer = JSON.parse(payload);
+	} catch {
+		return;
+	}
+	found.push(...answerViolationsOf(request, answer));
 }
 
 /** The violations recorded since the last call, cleared. */

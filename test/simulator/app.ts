@@ -16,7 +16,7 @@ import { registerQualifyRoutes } from './routes/qualify';
 import { registerAccountRoutes, registerResetRoute } from './routes/account';
 import { registerServiceRoutes } from './routes/services';
 import { State } from './state';
-import { inspect } from '../conformance/guard';
+import { inspect, inspectAnswer } from '../conformance/guard';
 import type { ApiKey, Seed } from './state';
 import { extrasOf } from './extras';
 import type { Extra } from './extras';
@@ -170,6 +170,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		slowed.add(waiting);
 		try {
 			await sleepWithAbort(ms, waiting.signal);
+			return true;
+		} catch {
+			return false;
 		} finally {
 			slowed.delete(waiting);
 		}
@@ -188,7 +191,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		received.set(request, entry);
 		concurrency.most = Math.max(concurrency.most, ++concurrency.now);
 		reply.raw.once('close', () => concurrency.now--);
-		if (latency.ms > 0) await slowly(latency.ms, request.raw.socket);
+		// Ended while it waited (its socket is gone): nothing more is answered.
+		if (latency.ms > 0 && !(await slowly(latency.ms, request.raw.socket))) return reply.hijack();
 		if (clock().now() < modes.outageUntil) {
 			faultLog.push({ fault: 'outage', method: request.method, url: request.url, by: 'outage' });
 			return send503(reply);
@@ -252,6 +256,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		if (entry && handled.includes(entry) && refusesIn(payload))
 			handled.splice(handled.indexOf(entry), 1);
 		const fault = pending.get(request);
+		if (
+			!fault &&
+			typeof payload === 'string' &&
+			!refusesIn(payload) &&
+			!request.url.startsWith('/__simulator/')
+		)
+			inspectAnswer(
+				{ method: request.method, url: request.url, headers: request.headers },
+				payload,
+			);
 		// The answer is lost on the way: the client cannot tell whether the route ran.
 		if (fault === 'resetAfterWrite') request.raw.socket.resetAndDestroy();
 		return fault ? replaceLate(fault, reply, payload) : payload;

@@ -44,7 +44,7 @@ export const BULK_EMAIL: Endpoint[] = [
 				'sample_limit',
 				'truncated',
 				'recipients',
-				'preview',
+				'preview?',
 			],
 			failure: FAILURE,
 		},

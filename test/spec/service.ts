@@ -23,14 +23,16 @@ const SERVICE_RECORD: Record<string, Type> = {
 
 const SERVICE_IDS: Type = { array: 'integer' };
 const PAGE = keys('results', 'page_number', 'total_pages');
-const ETF = keys(
+/** Resources › Service, early termination result (`enid` in multi-service results). */
+const ETF_RESULT = [
 	'in_contract',
 	'billed_until',
 	'etf_date',
 	'contract_end_date',
 	'amount_remaining',
 	'etf',
-);
+];
+const ETF = keys(...ETF_RESULT);
 
 export const SERVICE: Endpoint[] = [
 	{
@@ -150,7 +152,7 @@ export const SERVICE: Endpoint[] = [
 		note: 'date optional; body: array of service ids',
 		dateOptional: true,
 		body: SERVICE_IDS,
-		answer: { array: ['in_contract', 'billed_until', 'etf_date', 'etf', 'enid'] },
+		answer: { array: [...ETF_RESULT, 'enid'] },
 	},
 	{
 		group: 'service',

@@ -37,7 +37,8 @@ export interface Problem {
 
 /**
  * The answer as the spec shows it, coarsely: the keys of a success answer (and of its failure answer where
- * the spec shows one), or an array of records, or `notShown` where the spec gives no shape.
+ * the spec shows one), or of the records of an array answer, or `notShown` where the spec gives no shape. A
+ * key `preview?` may be absent; `succes|success` is either spelling.
  */
 export type Answer =
 	| { keys: string[]; failure?: string[] }
