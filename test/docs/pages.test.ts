@@ -1,4 +1,4 @@
-import { readRepoFile, repoFiles } from '../harness/repoFiles';
+import { linkReaches, readRepoFile, repoFiles } from '../harness/repoFiles';
 
 /*
  * The user pages read well and speak of the product: a table cell says its point in at most 300 characters
@@ -49,4 +49,14 @@ test('docs/, README.md and DEVELOPMENT.md name no issue of the tracker', () => {
 			),
 	);
 	expect(mentions).toEqual([]);
+});
+
+test('every relative link of the pages reaches a file of the repository', () => {
+	const broken = PAGES.flatMap((file) =>
+		[...readRepoFile(file).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+			.map((m) => m[1])
+			.filter((target) => !/^[a-z]+:/i.test(target) && !linkReaches(file, target))
+			.map((target) => `${file}: ${target}`),
+	);
+	expect(broken).toEqual([]);
 });

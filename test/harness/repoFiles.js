@@ -1,12 +1,22 @@
 // Plain JavaScript: reading files needs node:fs, which the lint's shipped-code rules keep out of .ts.
 const { existsSync, readdirSync, readFileSync } = require('node:fs');
-const { join, relative } = require('node:path');
+const { dirname, join, relative } = require('node:path');
 
 const ROOT = join(__dirname, '..', '..');
 
 /** A file of the repository, by its path from the repository's root. */
 function readRepoFile(path) {
 	return readFileSync(join(ROOT, path), 'utf8');
+}
+
+/** Whether a file or folder of the repository exists, by its path from the repository's root. */
+function repoPathExists(path) {
+	return existsSync(join(ROOT, path));
+}
+
+/** Whether a relative link written in `file` (both from the repository's root) reaches a file or folder. */
+function linkReaches(file, target) {
+	return existsSync(join(ROOT, dirname(file), target));
 }
 
 /** Every file under `folder` (from the repository's root) whose name ends with one of `endings`, sorted. */
@@ -29,4 +39,4 @@ function sharedEndpointsTsv() {
 	return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
 }
 
-module.exports = { readRepoFile, repoFiles, sharedEndpointsTsv };
+module.exports = { linkReaches, readRepoFile, repoFiles, repoPathExists, sharedEndpointsTsv };

@@ -58,7 +58,7 @@ export type Tables = Record<string, Operation[]>;
 /**
  * One run of a node over its input items: each item's parameters read once and checked before anything is
  * sent, then every request through the one transport under the run's concurrency bound, the credential read
- * once. The node owns its item loop (see DEVELOPMENT.md, "Why the nodes run their own item loop"); what each
+ * once. The node owns its item loop (docs/development/item-loop.md says why); what each
  * operation does is its row in the table.
  */
 class NodeRun {
