@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sleepWithAbort } from 'n8n-workflow';
+import { heldRequests } from './held';
 import seedFile from './seed.json';
 import { registerContactRoutes } from './routes/contacts';
 import { registerCustomerRoutes } from './routes/customers';
@@ -163,24 +163,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
 	// Requests still waiting out the latency: a renewed or closed simulator ends them, as it ends a hanging one,
 	// so no wait of a test outlives it (a later test's state never sees it, and a test run exits when done).
-	const slowed = new Set<AbortController>();
-	const slowly = async (ms: number, socket: { destroy(): void }) => {
-		const waiting = new AbortController();
-		waiting.signal.addEventListener('abort', () => socket.destroy(), { once: true });
-		slowed.add(waiting);
-		try {
-			await sleepWithAbort(ms, waiting.signal);
-			return true;
-		} catch {
-			return false;
-		} finally {
-			slowed.delete(waiting);
-		}
-	};
-	const endSlowed = () => {
-		for (const waiting of slowed) waiting.abort();
-		slowed.clear();
-	};
+	const slowed = heldRequests();
 	const pending = new WeakMap<FastifyRequest, Fault>();
 	const received = new WeakMap<FastifyRequest, Simulator['requests'][number]>();
 	app.addHook('onRequest', async (request, reply) => {
@@ -192,7 +175,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		concurrency.most = Math.max(concurrency.most, ++concurrency.now);
 		reply.raw.once('close', () => concurrency.now--);
 		// Ended while it waited (its socket is gone): nothing more is answered.
-		if (latency.ms > 0 && !(await slowly(latency.ms, request.raw.socket))) return reply.hijack();
+		if (latency.ms > 0 && !(await slowed.hold(latency.ms, request.raw.socket)))
+			return reply.hijack();
 		if (clock().now() < modes.outageUntil) {
 			faultLog.push({ fault: 'outage', method: request.method, url: request.url, by: 'outage' });
 			return send503(reply);
@@ -380,7 +364,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			// A request a test left hanging (the `hang` fault) ends with the test, as a closed simulator ends it.
 			for (const socket of hanging) socket.destroy();
 			hanging.clear();
-			endSlowed();
+			slowed.endAll();
 			state.renew();
 			Object.assign(state.bulkEmail.sender, options.bulkEmail);
 			for (const extra of extrasOf(options.extras ?? [])) state.extras.add(extra);
@@ -398,7 +382,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		},
 		close: async () => {
 			if (reopen) await reopen();
-			endSlowed();
+			slowed.endAll();
 			await app.close();
 		},
 	};
