@@ -91,20 +91,9 @@ export const customerFlagFields = ['credit_management'];
 
 export const customerSecretFields = ['web_password', 'card_token', 'bank_number'];
 
-/** The customer fields the spec types as strings. */
-export const customerTextFields = [
-	'abn',
-	'bank_bsb',
-	'bank_name',
-	'bank_number',
-	'card_token',
-	'company',
-	'email',
-	'mobile',
-	'name',
-	'phone',
-	'surname',
-	'web_password',
-];
+/** The customer fields the spec types as strings (a number an expression gives is sent as its text). */
+export const customerTextFields = customerRecordFields
+	.filter((field) => field.type === 'string')
+	.map((field) => field.name);
 
 export const cidField: INodeProperties = customerLocator();

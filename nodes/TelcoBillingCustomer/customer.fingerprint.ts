@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { customerRecordFields } from './customer.fields';
 
 /*
  * What a row last synced, as a short text the workflow writes back beside the customer's ID. The spec gives no
@@ -20,7 +21,8 @@ export type Digest = (text: string) => string;
 
 const VERSION = 'v1';
 
-const FIELDS = [
+// The slots of the first release, in their order: never reordered, so a saved fingerprint keeps its meaning.
+const FIRST_FIELDS = [
 	'email',
 	'company',
 	'name',
@@ -37,6 +39,17 @@ const FIELDS = [
 	'bank_bsb',
 	'bank_number',
 	'web_password',
+];
+
+// Every other field the node offers after them, by name: a field added to the customer fields is fingerprinted
+// with no line here (an older fingerprint lacks its slot, read as not given, so it is written once). Slots moved
+// by a later field sorting before them read as changed, never as unchanged: each digest holds its field's name.
+const FIELDS = [
+	...FIRST_FIELDS,
+	...customerRecordFields
+		.map((field) => field.name)
+		.filter((name) => !FIRST_FIELDS.includes(name))
+		.sort(),
 ];
 
 const SLOT = /^[A-Za-z0-9_-]{8}$/;
@@ -90,7 +103,7 @@ export function changedSince(
 	if (!isFingerprint(fingerprint)) return undefined;
 	const [, customer, ...slots] = fingerprint.trim().split('.');
 	if (customer !== slotOf(digest, 'customer', cid)) return undefined;
-	// A field the package does not fingerprint (none today) is always written: it cannot be compared.
+	// A field the row sends beyond the customer fields (none today) is always written: it cannot be compared.
 	const unknown = Object.keys(body).filter(
 		(field) => !FIELDS.includes(field) && !blank(body[field]),
 	);

@@ -301,6 +301,8 @@ interface Done {
 	/** The customer as the platform has it now, as far as its answers show. */
 	record: IDataObject;
 	extra?: IDataObject;
+	/** Decided by the row's Last Written Fingerprint (so it was used, whatever the outcome). */
+	byFingerprint?: true;
 }
 
 /**
@@ -573,7 +575,7 @@ async function sinceFingerprint(
 	// Written for another customer (a row re-linked since): no evidence of what this one holds.
 	const changed = changedSince(last, body, cid, digestOf(request));
 	if (changed === undefined) return undefined;
-	if (changed.length === 0) return { action: 'unchanged', cid, record: body };
+	if (changed.length === 0) return { action: 'unchanged', cid, record: body, byFingerprint: true };
 	if (email && changed.includes('email')) {
 		const holders = await withEmail(request, email, body);
 		for (const record of holders) {
@@ -594,6 +596,7 @@ async function sinceFingerprint(
 		pathRef,
 		record: body,
 		extra: { changed, written: changed, why: SINCE_FINGERPRINT },
+		byFingerprint: true,
 	};
 }
 
@@ -698,7 +701,7 @@ async function byEmailAddress(
 		note.customer = { ...body, ...found };
 	}
 	// Matched without the fingerprint given: said why.
-	const unread = done.extra?.why === SINCE_FINGERPRINT ? undefined : unusedFingerprint(input);
+	const unread = done.byFingerprint ? undefined : unusedFingerprint(input);
 	const why = [done.extra?.why, unread].filter(Boolean).join('; ');
 	return outcome(done.action, done.cid, note.customer as IDataObject, {
 		...done.extra,

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useCustomer } from '../kits/customer';
 import { jsonOf } from '../harness/nodeRunner';
+import { aValueFor } from '../harness/tables';
+import { customerRecordFields } from '../../nodes/TelcoBillingCustomer/customer.fields';
 const { node, customer } = useCustomer();
 
 // The nightly sync, re-run. The spec's customer search record carries no customer ID, so a row that carries
@@ -82,6 +84,8 @@ describe.each([['ignored'], ['compared']] as const)(
 				crm.map((row) => ['unchanged', row.cid]),
 			);
 			expect(again.map((item) => item.fingerprint)).toEqual(crm.map((row) => row.fingerprint));
+			// The fingerprint was used: no item says it was not.
+			expect(again.map((item) => item.why)).toEqual(crm.map(() => undefined));
 		});
 
 		test('edited rows write exactly their changed fields, each item naming them (email included)', async () => {
@@ -144,4 +148,49 @@ test('without a fingerprint, a row whose customer cannot be compared is rewritte
 	);
 	expect(item.action).toBe('rewritten');
 	expect(String(item.why)).toMatch(/could not be proven to be customer/);
+});
+
+describe('every customer field the node offers', () => {
+	// Filled as a CRM might: a value for each field (a number where a text is typed, as a spreadsheet gives).
+	const VALUES: IDataObject = { email: 'every.field@example.com', ctgid: '1', mobile: 412345678 };
+	const fields = customerRecordFields.filter((field) => field.name !== 'email');
+	const row = Object.fromEntries(
+		customerRecordFields.map((field) => [field.name, aValueFor(field, VALUES)]),
+	) as IDataObject;
+	const changed: IDataObject = {
+		...Object.fromEntries(
+			fields.map((field) => [
+				field.name,
+				field.type === 'string' ? `${row[field.name]}X` : row[field.name],
+			]),
+		),
+		email: 'every.field.changed@example.com',
+		ctgid: '2',
+		credit_management: !row.credit_management,
+		dob: '1999-09-09',
+		paymethod: row.paymethod === 'invoice' ? 'credit card' : 'invoice',
+		mobile: 498765432,
+	};
+	const everyField = customer('upsert', {
+		email: '={{ $json.email }}',
+		knownCid: '={{ $json.cid ?? "" }}',
+		lastWritten: '={{ $json.fingerprint ?? "" }}',
+		customerFields: Object.fromEntries(
+			fields.map((field) => [field.name, `={{ $json.${field.name} }}`]),
+		),
+	});
+
+	test('is fingerprinted: a re-run sends nothing, and a change to each is written and named', async () => {
+		const [first] = jsonOf(await node.run(everyField, { input: [row] }));
+		expect(first.action).toBe('created');
+		const synced = { ...row, cid: first.cid, fingerprint: first.fingerprint };
+		const before = sim().requests.length;
+		const [again] = jsonOf(await node.run(everyField, { input: [synced] }));
+		expect([again.action, sim().requests.length - before]).toEqual(['unchanged', 0]);
+		const [edited] = jsonOf(await node.run(everyField, { input: [{ ...synced, ...changed }] }));
+		expect(edited.action).toBe('updated');
+		expect([...(edited.changed as string[])].sort()).toEqual(
+			customerRecordFields.map((field) => field.name).sort(),
+		);
+	});
 });
