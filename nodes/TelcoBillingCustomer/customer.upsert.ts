@@ -306,6 +306,22 @@ interface Done {
 }
 
 /**
+ * The customer ID of the reference a row carries (`named` as the row's field calls it): digits are the ID; an
+ * account_id or crm_id is looked up, and one no customer has fails the row (an existing customer's, never a cue
+ * to create).
+ */
+async function knownCustomerId(request: Request, ref: string, named: string): Promise<number> {
+	if (/^\d+$/.test(ref)) return Number(ref);
+	return await customerIdFor(request, ref).catch((error: unknown) => {
+		if (!isRefusal(error, { message: 'no customer found' })) throw error;
+		throw inconclusive(
+			`No customer has the ${named} ${ref}; nothing was created or updated. A row that carries ` +
+				'an ID is an existing customer: clear the ID in the row to create the customer again',
+		);
+	});
+}
+
+/**
  * The customer of a row that carries its ID: that customer, and no other, is updated unless it already holds
  * every value. What it holds is read from the search by the row's email, believed only for a record proven to
  * be this customer (customerOfRecord); a record proven to be another customer's stops the row, since writing
@@ -315,15 +331,7 @@ interface Done {
 async function byKnownId(request: Request, input: RequestInput, body: IDataObject): Promise<Done> {
 	const ref = knownOf(input);
 	const digits = /^\d+$/.test(ref);
-	const cid = digits
-		? Number(ref)
-		: await customerIdFor(request, ref).catch((error: unknown) => {
-				if (!isRefusal(error, { message: 'no customer found' })) throw error;
-				throw inconclusive(
-					`No customer has the Billing Customer ID ${ref}; nothing was created or updated. A row that ` +
-						'carries an ID is an existing customer: clear the ID in the row to create the customer again',
-				);
-			});
+	const cid = await knownCustomerId(request, ref, 'Billing Customer ID');
 	const email = emailOf(input);
 	const found = await withEmail(request, email, body);
 	if (found.length > 1)
@@ -563,15 +571,7 @@ async function sinceFingerprint(
 	const last = lastOf(input);
 	if (!ref || !isFingerprint(last)) return undefined;
 	const digits = /^\d+$/.test(ref);
-	const cid = digits
-		? Number(ref)
-		: await customerIdFor(request, ref).catch((error: unknown) => {
-				if (!isRefusal(error, { message: 'no customer found' })) throw error;
-				throw inconclusive(
-					`No customer has the ID ${ref}; nothing was created or updated. A row that carries an ID is an ` +
-						'existing customer: clear the ID in the row to create the customer again',
-				);
-			});
+	const cid = await knownCustomerId(request, ref, 'ID');
 	// Written for another customer (a row re-linked since): no evidence of what this one holds.
 	const changed = changedSince(last, body, cid, digestOf(request));
 	if (changed === undefined) return undefined;

@@ -37,7 +37,8 @@ export const REPORT_OPTIONS: Record<string, string[]> = {
 		'serviceTypes',
 	],
 };
-const WHEN = [
+/** The named periods a report's `when` takes (Reporting: "when"). */
+export const WHEN = [
 	'today',
 	'yesterday',
 	'this week',
@@ -49,6 +50,55 @@ const WHEN = [
 	'last quarter',
 	'custom',
 ];
+/**
+ * The money fields of each report's rows, as the spec names them (amounts, balances, fees, spends): what the
+ * `reportAmounts` trait spells. Counts, minutes and percentages are not money. Ancillary Charges adds a
+ * `<type>_fee_amount` per fee type configured.
+ */
+export const REPORT_AMOUNTS: Record<string, string[]> = {
+	agedReceivables: [
+		'balance',
+		'current',
+		'overdue0',
+		'overdue30',
+		'overdue60',
+		'overdue90',
+		'overdue120',
+	],
+	ancilliaryCharges: ['late_fee_amount', 'payment_fee_amount'],
+	billedMinutesDetailed: ['billed_amount'],
+	billedMinutes: ['billed_amount'],
+	creditReport: ['amount'],
+	customerInvoicesServicesCallsSummary: ['invoice_total', 'service_fees', 'usage', 'credits'],
+	customerEndedDetail: ['avg6monthspend'],
+	endedServicesDetailed: ['avg_account_spend', 'avg_service_spend', 'monthly_fee'],
+	gpServices: ['service_cost', 'service_sell', 'usage_cost', 'usage_sell', 'gp'],
+	salesInvoiceDetail: ['total'],
+	customerNewDetails: [
+		'min_spend',
+		'expected_revenue',
+		'monthly_fees',
+		'setup_fees',
+		'bundle_fees',
+	],
+	newServicesSalesPersonSummary: ['monthly_fees'],
+	newServicesSourceSummary: ['monthly_fees'],
+	newServices: ['monthly_fee'],
+	newServicesSummary: ['monthly_fees'],
+	paymentsReceivedAgedReceivables: [
+		'total',
+		'current',
+		'overdue0',
+		'overdue30',
+		'overdue60',
+		'overdue90',
+		'overdue120',
+	],
+	summaryRevenuePaymentsReceived: ['revenue', 'payments'],
+	engineeringCommissionLiabilityReportDetailed: ['amount'],
+	totalServicesSummary: ['monthly_fees', 'total_ex_usage'],
+};
+
 const REPORT_DATE = /^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?|\d{2}-\d{2}-\d{4})$/;
 const OPTION_TYPES: Record<string, Type> = {
 	date: 'string',

@@ -1,53 +1,5 @@
-/**
- * The money fields of each report's rows, as the spec names them (amounts, balances, fees, spends): what the
- * `reportAmounts` trait spells. Counts, minutes and percentages are not money. Ancillary Charges adds a
- * `<type>_fee_amount` per fee type configured.
- */
-export const REPORT_AMOUNTS: Record<string, string[]> = {
-	agedReceivables: [
-		'balance',
-		'current',
-		'overdue0',
-		'overdue30',
-		'overdue60',
-		'overdue90',
-		'overdue120',
-	],
-	ancilliaryCharges: ['late_fee_amount', 'payment_fee_amount'],
-	billedMinutesDetailed: ['billed_amount'],
-	billedMinutes: ['billed_amount'],
-	creditReport: ['amount'],
-	customerInvoicesServicesCallsSummary: ['invoice_total', 'service_fees', 'usage', 'credits'],
-	customerEndedDetail: ['avg6monthspend'],
-	endedServicesDetailed: ['avg_account_spend', 'avg_service_spend', 'monthly_fee'],
-	gpServices: ['service_cost', 'service_sell', 'usage_cost', 'usage_sell', 'gp'],
-	salesInvoiceDetail: ['total'],
-	customerNewDetails: [
-		'min_spend',
-		'expected_revenue',
-		'monthly_fees',
-		'setup_fees',
-		'bundle_fees',
-	],
-	newServicesSalesPersonSummary: ['monthly_fees'],
-	newServicesSourceSummary: ['monthly_fees'],
-	newServices: ['monthly_fee'],
-	newServicesSummary: ['monthly_fees'],
-	paymentsReceivedAgedReceivables: [
-		'total',
-		'current',
-		'overdue0',
-		'overdue30',
-		'overdue60',
-		'overdue90',
-		'overdue120',
-	],
-	summaryRevenuePaymentsReceived: ['revenue', 'payments'],
-	engineeringCommissionLiabilityReportDetailed: ['amount'],
-	totalServicesSummary: ['monthly_fees', 'total_ex_usage'],
-};
-
-/** Whether a field of a report's row is money. */
+import { REPORT_AMOUNTS } from '../../spec/report';
+/** Whether a field of a report's row is money (the spec source's money fields). */
 export function isAmount(report: string, field: string): boolean {
 	return (
 		(REPORT_AMOUNTS[report] ?? []).includes(field) ||

@@ -1,18 +1,6 @@
+import { WHEN } from '../../spec/report';
 import { addDays } from '../dates';
 import { melbourneNow } from '../melbourne';
-
-export const WHEN = [
-	'today',
-	'yesterday',
-	'this week',
-	'last week',
-	'this month',
-	'last month',
-	'this year',
-	'this quarter',
-	'last quarter',
-	'custom',
-];
 
 function pad(n: number): string {
 	return String(n).padStart(2, '0');
