@@ -7,6 +7,7 @@ import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillin
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
 import { loadNodeOptions, PollingTrigger, runNode } from '../harness/engine';
+import { balanceRun } from '../harness/balanceRun';
 import { DEMO_KEY } from '../harness/nodeRunner';
 import { selfSignedCertificate, startTlsFront } from '../harness/tlsFront';
 import type { TlsFront } from '../harness/tlsFront';
@@ -60,17 +61,7 @@ test.each([new TelcoBillingApi(), new TelcoBillingPortalLoginApi()])(
 );
 
 describe('a node run', () => {
-	const balance = async (ignore?: boolean) =>
-		await runNode({
-			nodeType: new TelcoBillingCustomer(),
-			parameters: {
-				resource: 'customer',
-				operation: 'getBalance',
-				cid: { __rl: true, mode: 'id', value: '1001' },
-			},
-			input: [{}],
-			credentials: credential(ignore),
-		});
+	const balance = async (ignore?: boolean) => await balanceRun(credential(ignore));
 
 	test('off (the default): fails once, naming the setting; nothing reaches the platform', async () => {
 		const result = await balance();

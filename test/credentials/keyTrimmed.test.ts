@@ -1,8 +1,8 @@
 import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
 import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
-import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
 import { loadNodeOptions, PollingTrigger, runNode, shutdownEngine } from '../harness/engine';
+import { balanceRun } from '../harness/balanceRun';
 import { leaks } from '../harness/leaks';
 import { DEMO_KEY } from '../harness/nodeRunner';
 import { PORTAL, SANDBOX_LOGIN } from '../kits/account';
@@ -25,17 +25,7 @@ afterEach(async () => await sim.close());
 
 const PASTED = ` \t${DEMO_KEY}\n `;
 
-const balance = async (apiKey: string) =>
-	await runNode({
-		nodeType: new TelcoBillingCustomer(),
-		parameters: {
-			resource: 'customer',
-			operation: 'getBalance',
-			cid: { __rl: true, mode: 'id', value: '1001' },
-		},
-		input: [{}],
-		credentials: { baseUrl: sim.url, apiKey },
-	});
+const balance = async (apiKey: string) => await balanceRun({ baseUrl: sim.url, apiKey });
 
 test('a node run sends the key trimmed', async () => {
 	const result = await balance(PASTED);

@@ -3,6 +3,7 @@
 // HTTPS is tunnelled (CONNECT). Every request it is given is counted, so a test can tell that n8n used it.
 const http = require('node:http');
 const net = require('node:net');
+const { passOn } = require('./passOn');
 
 async function startForwardProxy() {
 	const seen = [];
@@ -10,21 +11,11 @@ async function startForwardProxy() {
 	const server = http.createServer((request, response) => {
 		seen.push({ method: request.method, url: request.url });
 		const target = new URL(request.url);
-		const upstream = http.request(
-			{
-				host: target.hostname,
-				port: target.port,
-				method: request.method,
-				path: `${target.pathname}${target.search}`,
-				headers: request.headers,
-			},
-			(answer) => {
-				response.writeHead(answer.statusCode ?? 502, answer.headers);
-				answer.pipe(response);
-			},
-		);
-		upstream.on('error', () => response.destroy());
-		request.pipe(upstream);
+		passOn(request, response, {
+			host: target.hostname,
+			port: target.port,
+			path: `${target.pathname}${target.search}`,
+		});
 	});
 	server.on('connect', (request, client, head) => {
 		seen.push({ method: 'CONNECT', url: request.url });

@@ -3,10 +3,10 @@
 // as a platform is: Node.js warns (DEP0123) when a TLS connection is made to an IP address.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
-const http = require('node:http');
 const https = require('node:https');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
+const { passOn } = require('./passOn');
 
 function selfSignedCertificate() {
 	const dir = mkdtempSync(join(tmpdir(), 'telco-tls-'));
@@ -33,23 +33,9 @@ function selfSignedCertificate() {
 /** Each request passed on to `behind` as it came, and the answer back as it went. */
 async function startTlsFront(behind, certificate) {
 	const target = new URL(behind);
-	const server = https.createServer(certificate, (request, response) => {
-		const upstream = http.request(
-			{
-				host: target.hostname,
-				port: target.port,
-				method: request.method,
-				path: request.url,
-				headers: request.headers,
-			},
-			(answer) => {
-				response.writeHead(answer.statusCode ?? 502, answer.headers);
-				answer.pipe(response);
-			},
-		);
-		upstream.on('error', () => response.destroy());
-		request.pipe(upstream);
-	});
+	const server = https.createServer(certificate, (request, response) =>
+		passOn(request, response, { host: target.hostname, port: target.port, path: request.url }),
+	);
 	await new Promise((resolve) => server.listen(0, 'localhost', resolve));
 	const { port } = server.address();
 	return {

@@ -1,7 +1,7 @@
 import { TelcoBillingCatalog } from '../../nodes/TelcoBillingCatalog/TelcoBillingCatalog.node';
-import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { credentialVerdict } from '../credentials/tester';
-import { loadNodeOptions, runNode, shutdownEngine } from '../harness/engine';
+import { balanceRun } from '../harness/balanceRun';
+import { loadNodeOptions, shutdownEngine } from '../harness/engine';
 import {
 	restoreProxyEnvironment,
 	setProxyEnvironment,
@@ -42,16 +42,7 @@ afterEach(async () => {
 });
 
 const balance = async (baseUrl = sim.url, extra = {}) =>
-	await runNode({
-		nodeType: new TelcoBillingCustomer(),
-		parameters: {
-			resource: 'customer',
-			operation: 'getBalance',
-			cid: { __rl: true, mode: 'id', value: '1001' },
-		},
-		input: [{}],
-		credentials: { baseUrl, apiKey: DEMO_KEY, ...extra },
-	});
+	await balanceRun({ baseUrl, apiKey: DEMO_KEY, ...extra });
 
 test('HTTP_PROXY: a node run goes through the proxy, read for each request (set and unset between runs)', async () => {
 	expect((await balance()).error).toBeUndefined();

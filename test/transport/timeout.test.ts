@@ -2,6 +2,7 @@ import type { INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
 import { isRepeatable } from '../../nodes/shared/operation/operations';
 import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
 import { PORTAL, SANDBOX_LOGIN } from '../kits/account';
+import { balanceRun } from '../harness/balanceRun';
 import { runNode, shutdownEngine } from '../harness/engine';
 import { DEMO_KEY } from '../harness/nodeRunner';
 import { NODE_TYPES, ROWS, SEEDED, aValueFor } from '../harness/tables';
@@ -120,33 +121,13 @@ describe.each(SENDING.map((row) => [`${row.node} ${row.resource} → ${row.op.na
 describe('the timeout’s unit and its default', () => {
 	test('a platform answering within the timeout is waited for: the value is seconds', async () => {
 		sim.latency.ms = 300;
-		const result = await runNode({
-			nodeType: NODE_TYPES.customer,
-			parameters: {
-				resource: 'customer',
-				operation: 'getBalance',
-				cid: { __rl: true, mode: 'id', value: '1001' },
-				requestOptions: { timeout: 2 },
-			},
-			input: [{}],
-			credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
-		});
+		const result = await balanceRun({ baseUrl: sim.url, apiKey: DEMO_KEY }, { timeout: 2 });
 		expect(result.items[0].json).toEqual(expect.objectContaining({ balance: expect.anything() }));
 	});
 
 	test('a read that times out is tried again; the error says what to change', async () => {
 		sim.faults.push('hang', 'hang', 'hang', 'hang', 'hang');
-		const result = await runNode({
-			nodeType: NODE_TYPES.customer,
-			parameters: {
-				resource: 'customer',
-				operation: 'getBalance',
-				cid: { __rl: true, mode: 'id', value: '1001' },
-				requestOptions: { timeout: 0.1 },
-			},
-			input: [{}],
-			credentials: { baseUrl: sim.url, apiKey: DEMO_KEY },
-		});
+		const result = await balanceRun({ baseUrl: sim.url, apiKey: DEMO_KEY }, { timeout: 0.1 });
 		expect(result.error?.message).toMatch(TIMED_OUT);
 		expect(result.error?.message).toContain('(tried 5 times');
 		expect(result.error?.description).toBe(
