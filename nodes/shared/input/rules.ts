@@ -1,8 +1,5 @@
-import { operationError } from '../errors/made';
 import type {
-	NodeOperationError,
 	IDataObject,
-	INode,
 	INodeProperties,
 	INodePropertyCollection,
 	INodePropertyOptions,
@@ -14,19 +11,6 @@ export const NOTHING_SENT = 'Nothing was sent to the billing platform.';
 /** A refusal's description: which input item, as n8n writes it ("[item 1]"), and that nothing left n8n. */
 export function nothingSentFor(itemIndex: number): string {
 	return `Refused at [item ${itemIndex}]. ${NOTHING_SENT}`;
-}
-
-/**
- * A refusal as n8n shows it, in its own words. n8n replaces the message of a NodeOperationError that holds a
- * Node.js error code anywhere, in any case, by that code's sentence: "Rate Per Minute (ratepermin) must be…" holds
- * EPERM and was shown as "Operation not permitted, make sure you have the right permissions".
- */
-export function refusalError(
-	node: INode,
-	message: string,
-	options: { itemIndex: number; description: string },
-): NodeOperationError {
-	return operationError(node, message, options);
 }
 
 /** What an operation is about to send, after n8n has resolved every parameter. */

@@ -11,7 +11,8 @@ import { dotSegmentRefusal, isDotSegment, pathIdRefusal, pathParams } from '../i
 import { isRepeatable, isSearch, isUpdate } from './operations';
 import type { Operation } from './operations';
 import { amountRefusal, decimalText, exactNumber } from '../input/money';
-import { isBlank, listedOptionsRefusal, nothingSentFor, refusalError } from '../input/rules';
+import { isBlank, listedOptionsRefusal, nothingSentFor } from '../input/rules';
+import { operationError } from '../errors/made';
 import { numberCarried, unreadableNumber } from '../input/numbers';
 import type { NumberScope } from '../input/numbers';
 import type { RequestInput } from '../input/rules';
@@ -155,15 +156,10 @@ export function readInput(
 	for (const field of op.dateTimeFields ?? []) {
 		if (field in input.body) input.body[field] = toPlatformDateTime(input.body[field]) as string;
 	}
-	for (const field of op.moneyFields ?? []) {
+	// Amounts, and any number an expression gave as its text, are sent as the number the spec types (an ID "5"
+	// as 5); a number already is one (its shortest text reads back as itself).
+	for (const field of [...(op.moneyFields ?? []), ...numbers.keys()]) {
 		const text = decimalText(input.body[field]);
-		const number = text === undefined ? undefined : exactNumber(text);
-		if (number !== undefined) input.body[field] = number;
-	}
-	// A number an expression gave as its text is sent as the number the spec types (an ID "5" as 5).
-	for (const field of numbers.keys()) {
-		const value = input.body[field];
-		const text = typeof value === 'string' ? decimalText(value) : undefined;
 		const number = text === undefined ? undefined : exactNumber(text);
 		if (number !== undefined) input.body[field] = number;
 	}
@@ -183,7 +179,7 @@ export function checkInput(
 	itemIndex: number,
 ): void {
 	const refuse = (message: string) =>
-		refusalError(context.getNode(), message, {
+		operationError(context.getNode(), message, {
 			itemIndex,
 			description: nothingSentFor(itemIndex),
 		});

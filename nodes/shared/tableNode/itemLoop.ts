@@ -11,7 +11,7 @@ import type {
 import { recordItems, toSafeError, withNote } from '../output/errors';
 import { failureOfItem } from '../output/items';
 import { aiArguments, inToolTerms } from '../output/toolTerms';
-import { NOTHING_SENT, refusalError } from '../input/rules';
+import { NOTHING_SENT } from '../input/rules';
 import { isNodeWide, PlatformRequestError } from '../platform/failure';
 import { fillPath } from '../input/path';
 import { isDryRun, isRepeatable, movesMoney, writeKeysOf } from '../operation/operations';
@@ -603,7 +603,7 @@ async function itemsFor(item: Item): Promise<INodeExecutionData[]> {
 	}
 	if (op.beforeRequest) {
 		const refuse = (message: string, description: string) =>
-			refusalError(item.context.getNode(), message, { itemIndex: item.index, description });
+			operationError(item.context.getNode(), message, { itemIndex: item.index, description });
 		item.before = await op.beforeRequest(request, input, refuse);
 		if (op.sendBody && op.method !== 'GET')
 			sent.body = op.sendBody(input, item.before) as IDataObject;
