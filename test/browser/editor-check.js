@@ -136,6 +136,20 @@ async function startStack(children, folders, closing) {
 }
 
 async function login(page, editor) {
+	// The sign-in page can still be navigating when the login is sent (seen once in CI under load: the page's
+	// fetch failed with "Failed to fetch"); a failed sign-in is tried again on a freshly loaded page.
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await signIn(page, editor);
+		} catch (error) {
+			if (attempt === 3 || !/Failed to fetch|Execution context was destroyed/.test(String(error)))
+				throw error;
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+		}
+	}
+}
+
+async function signIn(page, editor) {
 	await page.goto(`${editor}/signin`, { waitUntil: 'networkidle2' });
 	await page.evaluate(async (owner) => {
 		const response = await fetch('/rest/login', {
