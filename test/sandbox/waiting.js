@@ -3,8 +3,11 @@ const net = require('node:net');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A port nothing listens on now, on 127.0.0.1. */
-function freePort() {
+// The ports this process has handed out: the kernel may give a probed port again before its first taker has
+// bound it (a queue run's worker met its main's: "n8n Task Broker's port … is already in use").
+const handedOut = new Set();
+
+function probedPort() {
 	return new Promise((resolve, reject) => {
 		const probe = net.createServer();
 		probe.once('error', reject);
@@ -13,6 +16,16 @@ function freePort() {
 			probe.close(() => resolve(port));
 		});
 	});
+}
+
+/** A port nothing listens on now, on 127.0.0.1, and never one this process handed out before. */
+async function freePort() {
+	for (;;) {
+		const port = await probedPort();
+		if (handedOut.has(port)) continue;
+		handedOut.add(port);
+		return port;
+	}
 }
 
 /** Waits until check() returns something truthy; fails with what it waited for after `seconds`. */
