@@ -31,12 +31,12 @@ function repoFiles(folder, endings) {
 }
 
 /**
- * The spec's endpoint table, `endpoints.tsv`, kept beside the spec text in ../shared (next to the
- * checkout, as in CI); undefined when that folder is missing.
+ * The spec's own endpoint table, from the repository's copy of the spec (test/spec/api/, beside the spec
+ * text it came with). Nothing a check reads lies outside the repository: CI compares the copy with the spec's
+ * home where that is checked out beside it (.ci/run).
  */
-function sharedEndpointsTsv() {
-	const path = join(ROOT, '..', 'shared', 'endpoints.tsv');
-	return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+function specEndpointsTsv() {
+	return readRepoFile(join('test', 'spec', 'api', 'endpoints.tsv'));
 }
 
-module.exports = { linkReaches, readRepoFile, repoFiles, repoPathExists, sharedEndpointsTsv };
+module.exports = { linkReaches, readRepoFile, repoFiles, repoPathExists, specEndpointsTsv };

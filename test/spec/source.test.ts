@@ -1,9 +1,10 @@
-import { sharedEndpointsTsv } from '../harness/repoFiles';
+import { specEndpointsTsv } from '../harness/repoFiles';
 import { SPEC } from './index';
 import type { ObjectType, Type } from './types';
 
 /*
- * The spec source against the spec's own endpoint table (../shared/endpoints.tsv, beside the spec text):
+ * The spec source against the spec's own endpoint table (test/spec/api/endpoints.tsv, the repository's copy of
+ * the table that comes with the spec text):
  * the same endpoints, each in its group with its note, and nothing else.
  */
 
@@ -11,12 +12,7 @@ const row = (e: { group: string; method: string; path: string; note: string }) =
 	[e.group, e.method, e.path, e.note].join('\t');
 
 test('the spec source holds exactly the endpoints of the spec’s endpoint table', () => {
-	const tsv = sharedEndpointsTsv();
-	if (tsv === undefined)
-		throw new Error(
-			'../shared/endpoints.tsv is missing: check the spec out beside this repository',
-		);
-	const rows = tsv.trim().split('\n').slice(1);
+	const rows = specEndpointsTsv().trim().split('\n').slice(1);
 	expect(SPEC.map(row).sort()).toEqual([...rows].sort());
 });
 
