@@ -306,6 +306,10 @@ export async function retryExecution(options: RunOptions, failed: RunResult): Pr
 	delete resultData.error;
 	const runs = last ? resultData.runData[last] : undefined;
 	if (runs?.length && runs[runs.length - 1].error !== undefined) runs.pop();
+	// As n8n's retry does: the nodes waiting to run are the workflow's as it is now (a node fixed since runs fixed).
+	const { workflow } = buildWorkflow(options);
+	for (const waiting of stored.executionData?.nodeExecutionStack ?? [])
+		waiting.node = workflow.getNode(waiting.node.name) ?? waiting.node;
 	return await execute(options, stored, 'retry');
 }
 

@@ -36,6 +36,8 @@ export type KindedFailure = PlatformFailure & {
 	tries?: { count: number; waitedMs: number };
 	/** A write that failed in a way that leaves unknown whether the platform carried it out. */
 	uncertain?: boolean;
+	/** When an earlier try of the node run lost this write's answer (kind `earlierTry`), on the package's clock. */
+	lostAt?: number;
 	/** n8n's SSRF protection refused the request (kind `blocked`): the message names the setting to change. */
 	ssrf?: SsrfBlock;
 	/** The time a request that timed out was given (kind `timeout`): the node's Request Timeout option. */

@@ -18,9 +18,6 @@ export interface Item extends ItemOf {
 	before?: IDataObject;
 	/** The item's place among the node run's items writing the same records. */
 	turn?: Turn;
-	/** How its writes ended: one was answered; one's answer was lost (the platform may have carried it out). */
-	wrote?: boolean;
-	lost?: boolean;
 	/** The item's customers, by reference: each resolved once, and used by its every path, body and request. */
 	customers: Map<string, CustomerIdentity>;
 	/** A Dry Run: everything decided as in a real run, no write sent. */

@@ -8,7 +8,7 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { recordItems, toSafeError, withNote } from '../output/errors';
+import { recordItems, toSafeError } from '../output/errors';
 import { failureOfItem } from '../output/items';
 import { aiArguments, inToolTerms } from '../output/toolTerms';
 import { NOTHING_SENT } from '../input/rules';
@@ -36,8 +36,7 @@ import type { RequestSettings } from '../transport/transport';
 import { requestOptionsOf } from '../transport/requestOptions';
 import { stoppedDescription, writtenOf } from './stopped';
 import type { Written } from './stopped';
-import { EarlierTries } from './earlierTries';
-import type { Tried } from './earlierTries';
+import { EarlierWrites } from '../transport/earlierWrites';
 import { notesOf, requestOf } from './item';
 import type { Item } from './item';
 import {
@@ -76,11 +75,8 @@ class NodeRun {
 	/** A failure every item would meet (a refused key), once one item has met it: nothing more is sent. */
 	private nodeWide?: PlatformRequestError;
 
-	/** What earlier tries of this node run wrote (n8n's re-runs): a write's items only. */
-	readonly tries?: EarlierTries;
-
-	/** Items whose writes an earlier try made, given again from its output. */
-	private replayed = 0;
+	/** What earlier tries of this node run wrote (n8n's re-runs), by the request each write was. */
+	readonly earlier: EarlierWrites;
 
 	private constructor(
 		private readonly context: IExecuteFunctions,
@@ -89,8 +85,7 @@ class NodeRun {
 		private readonly secrets: string[],
 	) {
 		this.limiter = new Limiter(concurrencyOf(settings.credentialData?.data?.maxConcurrency));
-		if (!isRepeatable(op))
-			this.tries = EarlierTries.of(context, settings.credentialData?.data?.apiKey);
+		this.earlier = EarlierWrites.of(context);
 	}
 
 	static async start(context: IExecuteFunctions, op: Operation): Promise<NodeRun> {
@@ -144,12 +139,13 @@ class NodeRun {
 			}
 		}
 		const done = await Promise.all(outputs);
-		if (this.replayed)
+		const { replayed } = this.earlier;
+		if (replayed)
 			this.context.addExecutionHints({
 				message:
-					`${this.replayed} item${this.replayed === 1 ? ' was' : 's were'} written by an earlier try of this ` +
-					'node (Retry On Fail, or a failed execution retried): the output shown is that try’s, and nothing ' +
-					'was sent again for them.',
+					`${replayed} write${replayed === 1 ? ' was' : 's were'} made by an earlier try of this node (Retry ` +
+					'On Fail, or a failed execution retried) with the same request: its answer was used, and nothing ' +
+					'was sent again for it.',
 				type: 'info',
 				location: 'outputPane',
 			});
@@ -206,7 +202,7 @@ class NodeRun {
 
 	private itemSettings(itemIndex: number, secrets: string[]): RequestSettings {
 		// The values of the operation's secret body fields are kept out of its errors.
-		return { ...this.settings, itemIndex, secrets };
+		return { ...this.settings, itemIndex, secrets, earlier: this.earlier };
 	}
 
 	/**
@@ -218,7 +214,7 @@ class NodeRun {
 		const proving = items.map(
 			async (item) =>
 				await this.limiter.run(async (aside) => {
-					if (this.stopping || this.tries?.find(item.index)) return;
+					if (this.stopping) return;
 					item.settings = { ...item.settings, aside };
 					try {
 						for (const { identity } of customersOf(item))
@@ -231,60 +227,9 @@ class NodeRun {
 		await Promise.all(proving);
 	}
 
-	/** How the item's writes end is noted, for what n8n's next try of the node must not send again. */
-	private noteWrites(item: Item): void {
-		item.settings.onWrite = (outcome) => {
-			if (outcome === 'answered') item.wrote = true;
-			else item.lost = true;
-		};
-	}
-
-	/**
-	 * An item an earlier try of this node run wrote, as this try gives it: its output again, or its failure,
-	 * never its write again. A write whose answer was lost is tried afresh only by an operation that looks
-	 * before it writes (Create or Update matches again, and writes only what the platform does not hold).
-	 */
-	private async again(item: Item, tried: Tried): Promise<INodeExecutionData[] | undefined> {
-		if (tried.state === 'done') {
-			this.replayed++;
-			// An error item goes to the error output again, where the node has one (n8n routes by its error).
-			const toErrorOutput = this.context.getNode().onError === 'continueErrorOutput';
-			const items = tried.json.map((json, at) => ({
-				json,
-				pairedItem: { item: item.index },
-				...(toErrorOutput && tried.failed?.includes(at)
-					? { error: operationError(this.context.getNode(), replayedMessage(json)) }
-					: {}),
-			}));
-			this.written.push(writtenOf(item.index, items));
-			return items;
-		}
-		if (tried.state === 'lost' && this.op.readsBeforeWriting) return undefined;
-		const failure = new PlatformRequestError(
-			this.context.getNode(),
-			{
-				message: tried.message,
-				kind: 'earlierTry',
-				uncertain: tried.state === 'lost',
-				preface:
-					tried.state === 'lost'
-						? 'The earlier try lost the write’s answer.'
-						: 'The earlier try’s write was carried out, then the item failed.',
-			},
-			item.index,
-		);
-		if (tried.state === 'lost') item.lost = true;
-		else item.wrote = true;
-		return await this.failed(item, failure);
-	}
-
 	/** The item's requests, once its turn has come and a place is free; its failure as the node would have it. */
 	private async send(item: Item): Promise<INodeExecutionData[]> {
 		if (item.refusal) return await this.failed(item, item.refusal);
-		const tried = this.tries?.find(item.index);
-		const given = tried && (await this.again(item, tried));
-		if (given) return given;
-		if (this.tries) this.noteWrites(item);
 		// Taken now, in input order, before any item waits.
 		const keys = writeKeysOf(this.op, item.input);
 		item.turn = keys.length ? this.turns.take(keys) : undefined;
@@ -302,10 +247,8 @@ class NodeRun {
 						throw error;
 					});
 					const shaped = this.op.shapeItems ? await this.op.shapeItems(items, item) : items;
-					if (this.tries && !item.preview) {
+					if (!isRepeatable(this.op) && !item.preview)
 						this.written.push(writtenOf(item.index, shaped));
-						this.tries.done(item.index, shaped);
-					}
 					return shaped;
 				} catch (error) {
 					return await this.failed(item, error);
@@ -333,17 +276,12 @@ class NodeRun {
 				item.settings.secrets ?? [],
 				context.getNode().onError === 'continueErrorOutput',
 			);
-			// Some of its records were carried out (a sale recorded, its payment refused): a next try gives these
-			// outcomes again, never the write.
-			if (item.wrote && !item.preview) this.tries?.done(item.index, items);
 			return items;
 		}
 		const secrets = [...this.secrets, ...(item.settings.secrets ?? [])];
 		// The record named beside a terse answer is the user's input: the key may be typed there too.
 		const subject = subjectOf(op, item.input);
 		const safe = toSafeError(context.getNode(), error, item.index, secrets, subject);
-		if (item.wrote || item.lost)
-			this.tries?.failed(item.index, item.wrote ? 'written' : 'lost', safe.message);
 		if (isNodeWide(safe) && !this.nodeWide) {
 			this.nodeWide = safe as PlatformRequestError;
 			context.addExecutionHints({
@@ -438,12 +376,6 @@ class NodeRun {
 	}
 }
 
-/** An error item's message as its try gave it, with what else happened to its record. */
-function replayedMessage(json: IDataObject): string {
-	const message = String(json.error ?? 'Failed');
-	return typeof json.note === 'string' ? withNote(message, json.note) : message;
-}
-
 /** Items sent and not yet answered, at most `size`: reading waits for room, so it stays a few items ahead. */
 class Window {
 	private open = 0;
@@ -486,7 +418,7 @@ export async function runTables(
 		output = await run.all();
 		return [output];
 	} finally {
-		run.tries?.settle(output);
+		run.earlier.settle(output);
 	}
 }
 

@@ -23,6 +23,7 @@ import { hostOf, ssrfMessage } from '../platform/ssrf';
 import { untrustedCertificate } from '../platform/certificate';
 import { backoffMs, leftN8n, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
 import type { RetryPolicy } from './retry';
+import type { EarlierWrites, WriteSlot } from './earlierWrites';
 
 export { PlatformRequestError } from '../platform/failure';
 
@@ -75,10 +76,15 @@ export interface RequestSettings {
 	/** Milliseconds the request may take: the node's Request Timeout option (requestOptions.ts). */
 	timeoutMs?: number;
 	/**
-	 * Told how a write ended (a request not `repeatable`): answered, or its answer lost so that the platform may
-	 * or may not have carried it out. What an item wrote is remembered across n8n's re-runs of the node.
+	 * What earlier tries of this node run wrote (n8n's Retry On Fail, a failed execution retried): a write an
+	 * earlier try made is given its answer instead of being sent again (earlierWrites.ts).
 	 */
-	onWrite?: (outcome: 'answered' | 'lost') => void;
+	earlier?: EarlierWrites;
+	/**
+	 * Send the write even where an earlier try lost its answer: the caller has since seen the platform without
+	 * it, after it could have landed (Create or Update's create).
+	 */
+	resendLost?: boolean;
 }
 
 /**
@@ -231,6 +237,9 @@ export async function platformRequest(
 	const repeatable = settings.repeatable ?? method === 'GET';
 	const policy = settings.retry ?? NODE_RETRY;
 	const record = settings.record ?? { tries: 0, waitedMs: 0, earlierMayHaveReached: false };
+	const slot = repeatable ? undefined : settings.earlier?.slot(request, baseUrlOf(settings));
+	const given = slot && (await givenEarlier(context, slot, settings));
+	if (given) return given.answer;
 	context.logger?.debug('Telco Billing request', { method, path });
 	// Tries of this call, and how many of them a whole web page answered at HTTP 200.
 	let sent = 0;
@@ -241,7 +250,7 @@ export async function platformRequest(
 		const outcome = await sendOnce(context, request, settings);
 		if ('body' in outcome || leftN8n(outcome.failure)) record.left = true;
 		if ('body' in outcome) {
-			if (!repeatable) settings.onWrite?.('answered');
+			slot?.answered(outcome.body);
 			return outcome.body;
 		}
 		const { failure, askedMs } = outcome;
@@ -255,7 +264,7 @@ export async function platformRequest(
 			// Every answer a website's page: the Base URL is wrong, whatever the platform's health.
 			const told = webPages === sent ? wrongBaseUrl(failure) : failure;
 			const uncertain = !repeatable && mayHaveApplied(failure);
-			if (uncertain) settings.onWrite?.('lost');
+			if (uncertain) slot?.lost(failure.message);
 			throw await failed(
 				context,
 				{ ...told, tries: { count: record.tries, waitedMs: record.waitedMs }, uncertain },
@@ -278,6 +287,41 @@ export async function platformRequest(
 		record.waitedMs += now() - slept;
 		if (mayHaveApplied(failure)) record.earlierMayHaveReached = true;
 	}
+}
+
+/** The Base URL a request goes to (the credential adds it): part of what a remembered write stands for. */
+function baseUrlOf(settings: RequestSettings): unknown {
+	return settings.credentialData?.data?.baseUrl;
+}
+
+/**
+ * A write an earlier try of the node run made: its answer, given again instead of sending it; or, where that
+ * try lost the answer, the failure that says so (the platform may or may not hold it), unless the caller has
+ * seen since that it does not (`resendLost`).
+ */
+async function givenEarlier(
+	context: Context,
+	slot: WriteSlot,
+	settings: RequestSettings,
+): Promise<{ answer: unknown } | undefined> {
+	const { earlier } = slot;
+	if (!earlier) return undefined;
+	if ('answer' in earlier) {
+		settings.earlier!.replayed++;
+		return { answer: earlier.answer };
+	}
+	if (settings.resendLost) return undefined;
+	throw await failed(
+		context,
+		{
+			message: earlier.message,
+			kind: 'earlierTry',
+			uncertain: true,
+			lostAt: earlier.lostAt,
+			preface: 'The earlier try lost the write’s answer.',
+		},
+		settings,
+	);
 }
 
 /**
