@@ -16,7 +16,7 @@ const serviceType = new TelcoBillingService();
 const customers = useNode(customerType);
 const services = useNode(serviceType);
 
-const ROTATED_KEY = 'demo-key-0001-rotated';
+const ROTATED = `${DEMO_KEY}-rotated`;
 
 const payment = (cid: string) => ({
 	resource: 'customer',
@@ -39,7 +39,7 @@ function withCards(node: NodeRunner) {
 function rotateKey(node: NodeRunner) {
 	const keys = node.sim().state.keys;
 	const old = keys.get(DEMO_KEY)!;
-	keys.set(ROTATED_KEY, { ...structuredClone(old), key: ROTATED_KEY });
+	keys.set(ROTATED, { ...structuredClone(old), key: ROTATED });
 	old.disabled = true;
 }
 
@@ -72,7 +72,7 @@ describe('a failed execution retried after the key was rotated', () => {
 		rotateKey(customers);
 		target.card_token = 'card_tok_1002';
 		const retried = await retryExecution(
-			retryOptions(customers, customerType, parameters, input, ROTATED_KEY),
+			retryOptions(customers, customerType, parameters, input, ROTATED),
 			first,
 		);
 		expect(retried.error).toBeUndefined();
@@ -98,7 +98,7 @@ describe('a failed execution retried after the key was rotated', () => {
 		expect(paymentsOf(customers, 1002)).toHaveLength(0);
 		rotateKey(customers);
 		const retried = await retryExecution(
-			retryOptions(customers, customerType, parameters, input, ROTATED_KEY),
+			retryOptions(customers, customerType, parameters, input, ROTATED),
 			first,
 		);
 		expect(retried.error).toBeUndefined();
