@@ -241,7 +241,12 @@ function written(changes: Changes): IDataObject {
 async function byReference(request: Request, input: RequestInput): Promise<IDataObject> {
 	const ref = String(input.param('customerRef', '')).trim();
 	const since = await sinceFingerprint(request, input, ref, undefined, input.body);
-	if (since) return outcome(since.action, since.cid, input.body, since.extra);
+	// Decided by the fingerprint, it is given again: the CRM keeps what it wrote back.
+	if (since)
+		return outcome(since.action, since.cid, input.body, {
+			...since.extra,
+			...fingerprinted(request, input.body, since.cid),
+		});
 	const unread = unusedFingerprint(input);
 	const cid = await customerIdFor(request, ref).catch((error: unknown) => {
 		if (!isRefusal(error, { message: 'no customer found' })) throw error;
@@ -600,6 +605,11 @@ async function sinceFingerprint(
 	};
 }
 
+/** The body without the named fields. */
+function without(body: IDataObject, fields: string[]): IDataObject {
+	return Object.fromEntries(Object.entries(body).filter(([field]) => !fields.includes(field)));
+}
+
 const idKey = (known: string) => `customer ${known}`;
 
 const emailKey = (input: RequestInput) => `customer email ${emailOf(input).toLowerCase()}`;
@@ -623,6 +633,15 @@ async function byEmailAddress(
 	const cid = idOf(note.cid);
 	const settled = note.given !== undefined;
 	if (settled) {
+		// Settled by the ID it carries: one customer has one email, so a row with another email carries another
+		// customer's ID (or the wrong email), and nothing of it is written there or fingerprinted for it.
+		const noted = (note.customer as IDataObject | undefined)?.email;
+		if (known && !isBlank(noted) && !sameEmail(noted, emailOf(input)))
+			throw inconclusive(
+				`Item ${String(note.item)} of this run carries the same Billing Customer ID (${known}) with the email ` +
+					`${String(noted)}; a customer has one email, so this row’s ID is another customer’s or its email is ` +
+					'wrong. Nothing was written for this item: fix its Billing Customer ID or its email',
+			);
 		const earlier = note.given as string[];
 		const own = Object.fromEntries(
 			Object.entries(body).filter(([field]) => !earlier.includes(field)),
@@ -641,7 +660,8 @@ async function byEmailAddress(
 			...(kept.length ? { notWritten: kept, why: keptWhy } : {}),
 		};
 		const changes = changesFor(note.customer as IDataObject, own);
-		const fingerprint = fingerprinted(request, body, cid);
+		// Only what the customer was given: a value kept from an earlier row is no value of this row's synced.
+		const fingerprint = fingerprinted(request, without(body, kept), cid);
 		if (Object.keys(changes.body).length === 0)
 			return outcome('unchanged', cid, note.customer as IDataObject, { ...same, ...fingerprint });
 		if (!cid && !request.preview)
