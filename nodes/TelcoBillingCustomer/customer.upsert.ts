@@ -1,4 +1,6 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { clock } from '../shared/transport/clock';
+import type { KindedFailure } from '../shared/platform/failure';
 import { bodyField, collection } from '../shared/tableNode/describe';
 import { isRefusal, PlatformRequestError, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
@@ -460,13 +462,21 @@ async function byEmailSearch(
 async function create(request: Request, email: string, body: IDataObject): Promise<Done> {
 	// A Dry Run cannot know the ID the platform would give the customer.
 	if (request.preview) return { action: 'created', record: body };
-	const add = async () =>
-		(await request({ method: 'POST', url: '/customer/add', body })) as IDataObject;
+	const add = async (resendLost = false) =>
+		(await request({
+			method: 'POST',
+			url: '/customer/add',
+			body,
+			...(resendLost && { resendLost }),
+		} as IHttpRequestOptions)) as IDataObject;
 	// A failure that says nothing of whether it was carried out is looked into; any other is the item's failure.
-	const created = await add().catch((error: unknown) =>
-		mayHaveWritten(error) ? undefined : Promise.reject(error),
-	);
-	if (created === undefined) return await afterLostCreate(request, email, body, add);
+	let lost: unknown;
+	const created = await add().catch((error: unknown) => {
+		if (!mayHaveWritten(error)) throw error;
+		lost = error;
+		return undefined;
+	});
+	if (created === undefined) return await afterLostCreate(request, email, body, add, lost);
 	const cid = idOf(created?.id);
 	if (!cid)
 		throw inconclusive(
@@ -478,19 +488,36 @@ async function create(request: Request, email: string, body: IDataObject): Promi
 
 /**
  * A create whose answer was lost: the platform may or may not hold the customer. Create or Update looks before it
- * writes, so it looks again: no customer with the email means the create was not carried out, and it is sent
- * once more; one customer with it is the one it made, whose ID the customer list as it is now tells where the
- * customer's company is its own; anything else stops the item, saying what cannot be known.
+ * writes, so it looks again: one customer with the email is the one it made, whose ID the customer list as it is
+ * now tells where the customer's company is its own. No customer with it proves the create was not carried out
+ * only once it would have landed: a create answered with a failure has; one that got no answer (a timeout, a
+ * closed connection) may still land for as long again as it was given, and until then nothing more is created
+ * and the row ends saying so. Anything else stops the item, saying what cannot be known.
  */
 async function afterLostCreate(
 	request: Request,
 	email: string,
 	body: IDataObject,
-	add: () => Promise<IDataObject>,
+	add: (resendLost?: boolean) => Promise<IDataObject>,
+	lost: unknown,
 ): Promise<Done> {
 	const found = await withEmail(request, email, body, true);
 	if (found.length === 0) {
-		const cid = idOf((await add())?.id);
+		const landsBy = lostFailure(lost)?.landsBy ?? 0;
+		const wait = Math.ceil((landsBy - clock().now()) / 1000);
+		if (wait > 0)
+			throw new RefusedAnswer(
+				{
+					message:
+						`The create of the customer with the email ${email} got no answer (${errorText(lost)}), and no ` +
+						'customer has the email yet: it may still land on the platform, so nothing more was created. The ' +
+						`next run finds it, or creates it if it never landed: run this row again no sooner than ${wait} s ` +
+						'from now',
+					uncertain: true,
+				},
+				'inconclusive',
+			);
+		const cid = idOf((await add(true))?.id);
 		if (!cid)
 			throw inconclusive(
 				'The platform accepted the new customer but answered no customer ID for it; the customer ' +
@@ -520,6 +547,17 @@ async function afterLostCreate(
 		`The create’s answer was lost and ${found.length} customers now have the email ${email}; nothing more ` +
 			'was created: check them on the platform',
 	);
+}
+
+/** The failure a lost write's error carries, if it is one of the package's. */
+function lostFailure(error: unknown): KindedFailure | undefined {
+	return error instanceof PlatformRequestError || error instanceof RefusedAnswer
+		? error.failure
+		: undefined;
+}
+
+function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
 }
 
 /** A failure after which the write may have been carried out (an answer lost, an id not given back). */

@@ -1,5 +1,8 @@
 import { useCustomer } from '../kits/customer';
-import { jsonOf } from '../harness/nodeRunner';
+import { DEMO_KEY, jsonOf } from '../harness/nodeRunner';
+import { retryExecution, runNode } from '../harness/engine';
+import { clock } from '../../nodes/shared/transport/clock';
+import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 const { node, customer } = useCustomer();
 
 // A bad day: a write whose answer is lost. Create or Update looks before it writes, so where a payment must stop
@@ -69,4 +72,59 @@ test('an update whose answer was lost is sent again, setting the same values: th
 	const [item] = jsonOf(await node.run(changed, { continueOnFail: true }));
 	expect(item).toMatchObject({ action: 'updated', changed: ['mobile'] });
 	expect(holders()[0].mobile).toBe('0400222000');
+});
+
+describe('a create that lands after its timeout', () => {
+	const slow = customer('upsert', {
+		email: 'lost.answer@example.com',
+		customerFields: {
+			company: 'Lost Answer Pty Ltd',
+			name: 'Lou',
+			surname: 'Ng',
+			mobile: '0400111000',
+		},
+		requestOptions: { timeout: 0.2 },
+	});
+	// Each held create lands when the test says so (sim.landLate), never by itself meanwhile.
+	beforeEach(() => {
+		sim().modes.lateLandingMs = 3_600_000;
+	});
+
+	test('the row looks again, finds nobody yet and creates nothing more; once it lands, a re-run finds it: one customer', async () => {
+		sim().faults.push(...((await beforeTheCreate()) as 'pass'[]), 'landsLate');
+		const [item] = jsonOf(await node.run(slow, { continueOnFail: true }));
+		expect(item.error).toMatch(/may still/);
+		expect(item.error).toMatch(/lost\.answer@example\.com/);
+		expect(holders()).toHaveLength(0);
+		await sim().landLate();
+		expect(holders()).toHaveLength(1);
+		const [again] = jsonOf(await node.run(slow, { continueOnFail: true }));
+		expect(again).toMatchObject({ action: 'unchanged', cid: holders()[0].cid });
+		expect(holders()).toHaveLength(1);
+	});
+
+	test('a failed execution retried once the create would have landed: nobody with the email is proof, created once', async () => {
+		sim().faults.push(...((await beforeTheCreate()) as 'pass'[]), 'landsLate');
+		const options = {
+			nodeType: new TelcoBillingCustomer(),
+			parameters: slow,
+			credentials: { baseUrl: sim().url, apiKey: DEMO_KEY },
+		};
+		const first = await runNode(options);
+		expect(first.error?.message).toMatch(/may still/);
+		// Past the time it would have landed by (a minute at least, on the package's clock): it never did.
+		await clock().sleep(61_000);
+		const retried = await retryExecution(options, first);
+		expect(retried.error).toBeUndefined();
+		expect(jsonOf(retried)[0]).toMatchObject({ action: 'created', cid: holders()[0].cid });
+		expect(holders()).toHaveLength(1);
+	});
+
+	test('Retry On Fail meets the same doubt: no second create while the first may still land', async () => {
+		sim().faults.push(...((await beforeTheCreate()) as 'pass'[]), 'landsLate');
+		const result = await node.run(slow, { settings: { retryOnFail: true, maxTries: 3 } });
+		expect(result.error?.message).toMatch(/may still/);
+		await sim().landLate();
+		expect(holders()).toHaveLength(1);
+	});
 });

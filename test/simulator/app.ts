@@ -70,6 +70,11 @@ export interface Simulator {
 	traits: Traits;
 	/** What each run sent, by endpoint, and its writes (stats.ts; `GET /__simulator/stats`). */
 	stats: RequestStats;
+	/**
+	 * Lands every write the `landsLate` fault holds now (each route runs and stores, its client long gone), and
+	 * resolves once they have.
+	 */
+	landLate(): Promise<void>;
 	/** Milliseconds every API request waits before it is handled: a slow platform, for overlap tests. */
 	latency: { ms: number };
 	/** API requests being handled right now, and the most at once so far (set `most` to 0 to measure anew). */
@@ -118,6 +123,9 @@ function refusesIn(payload: unknown): boolean {
 	}
 }
 
+// The header of the simulator's own request that lands a held write (the `landsLate` fault).
+const LANDING = 'x-simulator-landing';
+
 function invalidKey(request: FastifyRequest) {
 	return request.url.includes('/customer/bulk-email')
 		? { success: false, error_code: 'invalid_key', description: 'invalid key' }
@@ -133,6 +141,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const arrivals = new WeakMap<object, number>();
 	// Connections of requests the `hang` fault never answers: ended when the simulator is renewed.
 	const hanging = new Set<import('node:net').Socket>();
+	// Writes the `landsLate` fault holds, each landed by calling it (its route run by a request of the simulator's
+	// own, marked by LANDING, which no fault, log or check sees: the request was received and logged already).
+	const late = new Set<() => Promise<void>>();
+	const landing = new Set<Promise<void>>();
 	for (const extra of extrasOf(options.extras ?? [])) state.extras.add(extra);
 	Object.assign(state.traits, traitsOf(options.traits ?? {}));
 	const faults: Fault[] = [];
@@ -167,7 +179,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const pending = new WeakMap<FastifyRequest, Fault>();
 	const received = new WeakMap<FastifyRequest, Simulator['requests'][number]>();
 	app.addHook('onRequest', async (request, reply) => {
-		if (request.url.startsWith('/__simulator/')) return undefined;
+		if (request.url.startsWith('/__simulator/') || request.headers[LANDING]) return undefined;
 		const entry = { method: request.method, url: request.url };
 		arrivals.set(entry, clock().now());
 		requests.push(entry);
@@ -202,9 +214,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	});
 	// Once the body is parsed: kept for tests that read what was sent, and checked against the spec.
 	app.addHook('preValidation', async (request, reply) => {
-		if (request.url.startsWith('/__simulator/')) return undefined;
+		if (request.url.startsWith('/__simulator/') || request.headers[LANDING]) return undefined;
 		const entry = received.get(request);
 		if (entry && request.body !== undefined) entry.body = request.body;
+		// A write that lands after its timeout: no answer; its route runs only after the client has given up.
+		if (pending.get(request) === 'landsLate') {
+			holdToLand(request, entry);
+			return reply.hijack();
+		}
 		inspect({
 			method: request.method,
 			url: request.url,
@@ -255,12 +272,39 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		return fault ? replaceLate(fault, reply, payload) : payload;
 	});
 
+	/** Holds a `landsLate` write: it lands at landLate(), or by itself a while after its client gave up. */
+	const holdToLand = (request: FastifyRequest, entry?: { method: string; url: string }) => {
+		const land = async () => {
+			const landed = send();
+			landing.add(landed);
+			await landed.finally(() => landing.delete(landed));
+		};
+		const send = async () => {
+			const { port } = app.server.address() as { port: number };
+			const answer = await fetch(`http://127.0.0.1:${port}${request.url}`, {
+				method: request.method,
+				headers: { 'content-type': 'application/json', [LANDING]: '1' },
+				...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+			});
+			if (entry && !refusesIn(await answer.text())) handled.push(entry);
+		};
+		late.add(land);
+		request.raw.socket.once('close', () => {
+			void clock()
+				.sleep(modes.lateLandingMs)
+				.then(async () => late.delete(land) && (await land()));
+		});
+	};
+
 	app.register(
 		async (keyed) => {
 			keyed.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
 				const key = state.keys.get((request.params as { apiKey: string }).apiKey);
 				// A key the platform does not take: the request is refused, not acted on.
-				const refused = () => handled.splice(handled.indexOf(received.get(request)!), 1);
+				const refused = () => {
+					const at = handled.indexOf(received.get(request)!);
+					if (at >= 0) handled.splice(at, 1);
+				};
 				if (!key || key.disabled) {
 					refused();
 					return reply.send(invalidKey(request));
@@ -359,11 +403,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		concurrency,
 		outage,
 		stats,
+		landLate: async () => {
+			const held = [...late];
+			late.clear();
+			await Promise.all([...held.map(async (land) => await land()), ...landing]);
+		},
 		renew: async () => {
 			if (reopen) await reopen();
 			// A request a test left hanging (the `hang` fault) ends with the test, as a closed simulator ends it.
 			for (const socket of hanging) socket.destroy();
 			hanging.clear();
+			// A write still held is dropped with the state it would have landed in.
+			late.clear();
 			slowed.endAll();
 			state.renew();
 			Object.assign(state.bulkEmail.sender, options.bulkEmail);

@@ -20,6 +20,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * | `drop`           | the connection closed (FIN) without an answer                                      |
  * | `reset`          | the connection reset (TCP RST, the client sees ECONNRESET) without an answer       |
  * | `hang`           | no answer at all; the client's timeout ends it                                     |
+ * | `landsLate`      | no answer; the route runs (and stores) only after the client gave up: at           |
+ * |                  | `sim.landLate()`, or `modes.lateLandingMs` after the client closed the connection   |
  * | `invalidKey`     | the platform's "invalid key" answer                                                |
  * | `pass`           | the request untouched (queued first, it makes the next fault hit a later request)  |
  * | `{errorCode}`    | a bulk-email style failure with that code                                          |
@@ -45,6 +47,7 @@ export type Fault =
 	| 'drop'
 	| 'reset'
 	| 'hang'
+	| 'landsLate'
 	| 'invalidKey'
 	| 'pass'
 	| { errorCode: string };
@@ -63,6 +66,7 @@ export const NAMED_FAULTS = [
 	'drop',
 	'reset',
 	'hang',
+	'landsLate',
 	'invalidKey',
 ] as const;
 
@@ -82,6 +86,8 @@ export interface FaultModes {
 	/** Until this time (clock().now() ms, the package's clock) every API request is answered 503, or the port is closed. */
 	outageUntil: number;
 	outageMode: '503' | 'refuse';
+	/** Milliseconds after its client gave up that a `landsLate` write lands by itself (the package's clock). */
+	lateLandingMs: number;
 }
 
 export function defaultModes(): FaultModes {
@@ -94,6 +100,7 @@ export function defaultModes(): FaultModes {
 		seed: 1,
 		outageUntil: 0,
 		outageMode: '503',
+		lateLandingMs: 2000,
 	};
 }
 

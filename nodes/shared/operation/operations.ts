@@ -72,6 +72,8 @@ export interface SendOptions extends IHttpRequestOptions {
 	 * same values: repeatable, and still a write). A Dry Run sends none of these.
 	 */
 	changes?: boolean;
+	/** Send it even where an earlier try lost its answer (RequestSettings.resendLost). */
+	resendLost?: boolean;
 }
 
 /** What `outputOf` may read besides the answer. */

@@ -36,8 +36,12 @@ export type KindedFailure = PlatformFailure & {
 	tries?: { count: number; waitedMs: number };
 	/** A write that failed in a way that leaves unknown whether the platform carried it out. */
 	uncertain?: boolean;
-	/** When an earlier try of the node run lost this write's answer (kind `earlierTry`), on the package's clock. */
-	lostAt?: number;
+	/**
+	 * For a write whose outcome is unknown (`uncertain`): the time (the package's clock) by which it has landed if
+	 * it ever will. An answered failure is over when it is answered; a write that got no answer (a timeout, a
+	 * closed connection) may still be under way on the platform for a while after.
+	 */
+	landsBy?: number;
 	/** n8n's SSRF protection refused the request (kind `blocked`): the message names the setting to change. */
 	ssrf?: SsrfBlock;
 	/** The time a request that timed out was given (kind `timeout`): the node's Request Timeout option. */
@@ -230,7 +234,7 @@ export class RefusedAnswer extends Error {
 	 * outcome is unknown. `unreadable`: a value of the answer cannot be read (an amount in no known spelling).
 	 */
 	constructor(
-		failure: PlatformFailure,
+		failure: PlatformFailure & Pick<KindedFailure, 'uncertain'>,
 		kind: 'refused' | 'inconclusive' | 'unmatched' | 'unreadable' = 'refused',
 	) {
 		super(failure.message);

@@ -20,14 +20,22 @@ export class WouldSend extends Error {
 
 /** Sends a further request of this item through the operation's credential, judged like every other. */
 export function senderFor(item: Item) {
-	const send = async ({ repeatable, changes, ...options }: SendOptions, preface?: string) => {
+	const send = async (
+		{ repeatable, changes, resendLost, ...options }: SendOptions,
+		preface?: string,
+	) => {
 		const method = options.method ?? 'GET';
 		if (item.preview && (changes ?? !(repeatable ?? method === 'GET')))
 			throw new WouldSend({ ...options, method });
 		return await platformRequest(
 			item.context,
 			{ ...options, method },
-			{ ...item.settings, preface, ...(repeatable === undefined ? {} : { repeatable }) },
+			{
+				...item.settings,
+				preface,
+				resendLost,
+				...(repeatable === undefined ? {} : { repeatable }),
+			},
 		);
 	};
 	const once = async <T>(key: string, make: () => Promise<T>) =>

@@ -1,6 +1,5 @@
 import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { clock } from './clock';
 
 /*
  * What earlier tries of this node run wrote, by the request each write was. n8n runs a node again, whole, with
@@ -21,14 +20,15 @@ import { clock } from './clock';
  */
 
 /** How one remembered write ended: answered (its answer), or its answer lost (it may or may not have landed). */
-export type EarlierWrite = { answer: unknown } | { lostAt: number; message: string };
+export type EarlierWrite = { answer: unknown } | { landsBy: number; message: string };
 
 /** One write of this try, at its place among the run's writes of the same request. */
 export interface WriteSlot {
 	/** How an earlier try's same write ended, if one made it. */
 	earlier?: EarlierWrite;
 	answered(answer: unknown): void;
-	lost(message: string): void;
+	/** Its answer was lost: `landsBy` (the package's clock) is when it has landed if it ever will. */
+	lost(message: string, landsBy: number): void;
 }
 
 // The node context's key, by run of the node in the execution (a loop runs it again with other input): a try
@@ -102,7 +102,7 @@ export class EarlierWrites {
 		return {
 			earlier,
 			answered: (answer) => keep({ answer: answer ?? null }),
-			lost: (message) => keep({ lostAt: clock().now(), message }),
+			lost: (message, landsBy) => keep({ landsBy, message }),
 		};
 	}
 

@@ -56,6 +56,16 @@ export function mayHaveApplied(failure: KindedFailure): boolean {
 }
 
 /**
+ * Whether a write that failed this way may still be under way on the platform: no answer came (the request
+ * timed out, the connection closed or reset, a gateway gave up waiting with 504), so the platform may carry it
+ * out after the client stopped waiting. An answered failure is over once answered.
+ */
+export function mayStillLand(failure: KindedFailure): boolean {
+	if (failure.kind === 'http') return String(failure.httpCode) === '504';
+	return ['timeout', 'closed', 'network'].includes(failure.kind ?? '');
+}
+
+/**
  * Whether a try that failed this way left n8n: anything but a connection that never opened (refused, a name
  * that did not resolve, an unreachable host) or a request n8n's SSRF protection kept back.
  */

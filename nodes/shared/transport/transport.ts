@@ -21,7 +21,15 @@ import type { Aside } from './limiter';
 import { redact } from '../platform/redact';
 import { hostOf, ssrfMessage } from '../platform/ssrf';
 import { untrustedCertificate } from '../platform/certificate';
-import { backoffMs, leftN8n, mayHaveApplied, mayRetry, NODE_RETRY, retryAfterMs } from './retry';
+import {
+	backoffMs,
+	leftN8n,
+	mayHaveApplied,
+	mayRetry,
+	mayStillLand,
+	NODE_RETRY,
+	retryAfterMs,
+} from './retry';
 import type { RetryPolicy } from './retry';
 import type { EarlierWrites, WriteSlot } from './earlierWrites';
 
@@ -82,7 +90,7 @@ export interface RequestSettings {
 	earlier?: EarlierWrites;
 	/**
 	 * Send the write even where an earlier try lost its answer: the caller has since seen the platform without
-	 * it, after it could have landed (Create or Update's create).
+	 * it, after the time it would have landed by (Create or Update's create).
 	 */
 	resendLost?: boolean;
 }
@@ -247,6 +255,7 @@ export async function platformRequest(
 	for (;;) {
 		record.tries++;
 		sent++;
+		const triedAt = clock().now();
 		const outcome = await sendOnce(context, request, settings);
 		if ('body' in outcome || leftN8n(outcome.failure)) record.left = true;
 		if ('body' in outcome) {
@@ -264,10 +273,11 @@ export async function platformRequest(
 			// Every answer a website's page: the Base URL is wrong, whatever the platform's health.
 			const told = webPages === sent ? wrongBaseUrl(failure) : failure;
 			const uncertain = !repeatable && mayHaveApplied(failure);
-			if (uncertain) slot?.lost(failure.message);
+			const landsBy = uncertain ? landingTime(failure, triedAt) : undefined;
+			if (landsBy !== undefined) slot?.lost(failure.message, landsBy);
 			throw await failed(
 				context,
-				{ ...told, tries: { count: record.tries, waitedMs: record.waitedMs }, uncertain },
+				{ ...told, tries: { count: record.tries, waitedMs: record.waitedMs }, uncertain, landsBy },
 				settings,
 			);
 		}
@@ -287,6 +297,19 @@ export async function platformRequest(
 		record.waitedMs += now() - slept;
 		if (mayHaveApplied(failure)) record.earlierMayHaveReached = true;
 	}
+}
+
+// However quickly a write without an answer failed, the platform may still be at it for this long.
+const LANDING_FLOOR_MS = 60_000;
+
+/**
+ * By when a write whose outcome is unknown has landed if it ever will (KindedFailure.landsBy): an answered failure
+ * now; one that got no answer (a timeout, a closed connection) twice as long as its try waited from now, and at
+ * least a minute, all on the package's clock.
+ */
+function landingTime(failure: KindedFailure, triedAt: number): number {
+	const now = clock().now();
+	return mayStillLand(failure) ? now + Math.max(2 * (now - triedAt), LANDING_FLOOR_MS) : now;
 }
 
 /** The Base URL a request goes to (the credential adds it): part of what a remembered write stands for. */
@@ -317,7 +340,7 @@ async function givenEarlier(
 			message: earlier.message,
 			kind: 'earlierTry',
 			uncertain: true,
-			lostAt: earlier.lostAt,
+			landsBy: earlier.landsBy,
 			preface: 'The earlier try lost the write’s answer.',
 		},
 		settings,

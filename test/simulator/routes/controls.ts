@@ -33,6 +33,8 @@ interface ModesBody {
 	seed?: number;
 	latency?: number;
 	outage?: { ms?: number; mode?: string };
+	/** Milliseconds after its client gave up that a `landsLate` write lands by itself. */
+	lateLandingMs?: number;
 	/** true: every mode back to off (shares 0, no outage, no latency) before the rest is applied. */
 	off?: boolean;
 }
@@ -46,7 +48,7 @@ function modesProblem(body: ModesBody): string | undefined {
 	}
 	const total = SHARES.reduce((sum, name) => sum + (body[name] ?? 0), 0);
 	if (total > 1) return 'the shares together must not exceed 1';
-	for (const name of ['retryAfter', 'latency'] as const) {
+	for (const name of ['retryAfter', 'latency', 'lateLandingMs'] as const) {
 		const value = body[name];
 		if (value !== undefined && !(typeof value === 'number' && value >= 0))
 			return `${name} must be a number, 0 or more`;
@@ -197,7 +199,7 @@ export function registerControlRoutes(
 			Object.assign(modes, defaultModes());
 			latency.ms = 0;
 		}
-		for (const name of [...SHARES, 'retryAfter', 'seed'] as const)
+		for (const name of [...SHARES, 'retryAfter', 'seed', 'lateLandingMs'] as const)
 			if (body[name] !== undefined) modes[name] = body[name]!;
 		if (body.latency !== undefined) latency.ms = body.latency;
 		if (body.outage)
