@@ -9,6 +9,7 @@ import {
 	customerList,
 	customerListNow,
 	customerOfRecord,
+	mayShowAs,
 	pathToCustomer,
 	sameEmail,
 	searchComparesCase,
@@ -347,6 +348,8 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 				'merge them on the platform, or give the row another email',
 		);
 	const [record] = found;
+	// Nobody with the email: only the company on the customer list still links the row to customer `cid`.
+	await stillListed(request, cid, record ? undefined : body.company);
 	const owner = record ? await ownerOf(request, record, cid) : undefined;
 	if (owner !== undefined && owner !== cid)
 		throw inconclusive(
@@ -388,6 +391,30 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 			...(record && changed.length ? { changed } : {}),
 		},
 	};
+}
+
+/**
+ * The platform's word on customer `cid`, from its customer list (read once a run, whatever the rows): a customer
+ * not on it was removed or made inactive since the row was last synced; one whose company there is not `company`
+ * (the company the row last gave it, where given) was renamed on the platform, or its ID is now another
+ * customer's (a platform reset may hand IDs out again). Either way nothing is written, and the row says which.
+ */
+async function stillListed(request: Request, cid: number, company: unknown): Promise<void> {
+	const listed = (await customerList(request)).find((customer) => Number(customer.cid) === cid);
+	if (!listed)
+		throw inconclusive(
+			`Customer ${cid} is not on the platform’s customer list (its active customers): it was removed or made ` +
+				'inactive on the platform since this row was last synced, and nothing was written. If it was removed, ' +
+				'clear the row’s Billing Customer ID and Last Written Fingerprint to create it again; if it is ' +
+				'inactive, make it active on the platform first',
+		);
+	if (isBlank(company) || mayShowAs(listed.company, company)) return;
+	throw inconclusive(
+		`Customer ${cid}’s company on the platform is "${String(listed.company ?? '')}", not the row’s ` +
+			`"${String(company)}": it was renamed on the platform, or the ID is now another customer’s (a platform ` +
+			`reset hands IDs out again). Nothing was written: check customer ${cid} on the platform, then fix the ` +
+			'row’s company, or clear its Billing Customer ID and Last Written Fingerprint',
+	);
 }
 
 /**
@@ -618,6 +645,8 @@ async function sinceFingerprint(
 	// Written for another customer (a row re-linked since): no evidence of what this one holds.
 	const changed = changedSince(last, body, cid, digestOf(request));
 	if (changed === undefined) return undefined;
+	// What the CRM cannot know: the customer gone from the platform, or renamed there (or its ID another's).
+	await stillListed(request, cid, changed.includes('company') ? undefined : body.company);
 	if (changed.length === 0) return { action: 'unchanged', cid, record: body, byFingerprint: true };
 	if (email && changed.includes('email')) {
 		const holders = await withEmail(request, email, body);

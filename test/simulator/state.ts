@@ -266,6 +266,11 @@ export class State {
 		this.resetCdrs();
 	}
 
+	/** The next `kind` ID handed out is `after + 1` (a platform whose IDs start again after a reset). */
+	restartIds(kind: string, after: number): void {
+		this.sequences.set(kind, after);
+	}
+
 	nextId(kind: string, start = 1): number {
 		const next = (this.sequences.get(kind) ?? start - 1) + 1;
 		this.sequences.set(kind, next);

@@ -50,6 +50,9 @@
  * | `filterUnknownValue`| `matchesNone`, `ignored`            | A bulk-email select filter whose value is no      |
  * |                     |                                     | option key: it matches nobody, or is ignored as   |
  * |                     |                                     | unknown fields and blank values are?              |
+ * | `resetIds`          | `continued`, `restarted`            | After resetdb clears a department's customers, do |
+ * |                     |                                     | new customer IDs go on, or start again where the  |
+ * |                     |                                     | cleared ones did (an old ID, another customer)?   |
  *
  * Set per test with `sim.traits.searchCase = 'compared'` (changed in place; a fresh simulator has the
  * defaults), `startSimulator({ traits: { searchCase: 'compared' } })`, `npm run simulator -- --traits
@@ -82,6 +85,7 @@ export const TRAITS = {
 		'decimalComma',
 	],
 	filterUnknownValue: ['matchesNone', 'ignored'],
+	resetIds: ['continued', 'restarted'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 export type TraitName = keyof typeof TRAITS;

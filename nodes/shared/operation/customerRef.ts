@@ -51,6 +51,16 @@ function looksLike(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * Whether the platform may show the text `given` as `shown`: equal but for what a platform may do to text the
+ * spec leaves open (case, runs of spaces, Unicode forms). Not a match of two customers: a check that a value
+ * written is still what the platform holds.
+ */
+export function mayShowAs(shown: unknown, given: unknown): boolean {
+	const loose = (value: unknown) => text(value).normalize('NFC').replace(/\s+/g, ' ').toLowerCase();
+	return loose(shown) === loose(given);
+}
+
+/**
  * The integer customer id a request BODY needs: the spec accepts an account_id or crm_id only where
  * {cid} is in the path. Every reference, digits included, is resolved through customer/balance/{cid},
  * a read the spec documents to answer with the customer's cid: digits may be another customer's

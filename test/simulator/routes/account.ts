@@ -77,6 +77,9 @@ export function registerResetRoute(app: FastifyInstance, state: State): void {
 		if (!state.departments.get(deptid)?.resetEnabled) return fail('Not Available');
 		const cids = new Set(state.customers.filter((c) => c.deptid === deptid).map((c) => c.cid));
 		state.customers = state.customers.filter((c) => c.deptid !== deptid);
+		// IDs start again after the customers kept (other departments'): a cleared customer's ID, a new customer.
+		if (state.traits.resetIds === 'restarted')
+			state.restartIds('customer', Math.max(1000, ...state.customers.map((c) => c.cid)));
 		state.contacts = state.contacts.filter((c) => !cids.has(c.cid));
 		state.chargeItems = state.chargeItems.filter((i) => i.deptid !== deptid);
 		const enids = new Set(state.services.filter((s) => s.deptid === deptid).map((s) => s.id));
