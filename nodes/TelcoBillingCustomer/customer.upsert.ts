@@ -176,30 +176,57 @@ async function update(request: Request, cid: number | string, body: IDataObject)
 }
 
 /**
- * Customers with the email, ignoring case. On a platform whose search compares case, a customer stored as
- * "Accounts@…" is not found by "accounts@…": before anything is created, the address in lower and upper case
- * (on such a platform), the row's company and its surname are searched too, and every record found there with the email (ignoring
- * case) is taken, so two customers holding it in different cases are both seen (and the row refused), never
- * the first found alone.
+ * The spellings of an address a customer may be stored under, besides the one given, for a platform whose search
+ * compares case: all lower, all upper, and each word before the @ capitalized, with the domain in lower case
+ * and with its first name capitalized, as people and CRMs write names ("Liam.Smith@Example.com").
+ */
+export function otherSpellings(email: string): string[] {
+	const capitalized = (part: string) =>
+		part
+			.toLowerCase()
+			.replace(/(^|[._+-])([a-z])/g, (_all, sep: string, c: string) => sep + c.toUpperCase());
+	const at = email.lastIndexOf('@');
+	const local = capitalized(email.slice(0, at));
+	const domain = email.slice(at + 1).toLowerCase();
+	const [first, ...rest] = domain.split('.');
+	const spellings = [
+		email.toLowerCase(),
+		email.toUpperCase(),
+		`${local}@${domain}`,
+		`${local}@${[capitalized(first), ...rest].join('.')}`,
+	];
+	return [...new Set(spellings)].filter((spelt) => spelt !== email);
+}
+
+// The row's fields searched before a create on a platform whose search compares case: a customer stored with
+// the address in another case is found by any of them its record shares with the row, spelt as stored.
+const BEFORE_CREATING = ['company', 'surname', 'name', 'mobile', 'abn'];
+
+/**
+ * Customers with the email, ignoring case: the search by the address as given, and, `thorough`ly (before
+ * creating, and in the check after a create), what finds a customer holding it in another case: on a platform
+ * whose search compares case, the address's other spellings and the row's company, surname, first name, mobile
+ * and ABN (each of 3 characters or more); elsewhere its company and surname. Every record found with the email
+ * (ignoring case) is taken, so two customers holding it in different cases are both seen (and the row refused),
+ * never the first found alone. docs/operations.md names what could still be missed.
  */
 async function withEmail(
 	request: Request,
 	email: string,
 	body: IDataObject,
-	beforeCreating = false,
+	thorough = false,
 ): Promise<IDataObject[]> {
 	const found = (await searchCustomers(request, 'email', email)).filter((r) =>
 		sameEmail(r.email, email),
 	);
-	if (found.length || !beforeCreating) return found;
-	// Other spellings only where search compares case: elsewhere the search as given found every one.
-	const spellings = (await searchComparesCase(request))
-		? [...new Set([email.toLowerCase(), email.toUpperCase()])].filter((spelt) => spelt !== email)
-		: [];
+	if (found.length || !thorough) return found;
+	const comparesCase = await searchComparesCase(request);
+	const fields = comparesCase ? BEFORE_CREATING : ['company', 'surname'];
 	const others: Array<[string, string]> = [
-		...spellings.map((spelt) => ['email', spelt] as [string, string]),
-		['company', String(body.company ?? '').trim()],
-		['surname', String(body.surname ?? '').trim()],
+		...(comparesCase ? otherSpellings(email) : []).map(
+			(spelt) => ['email', spelt] as [string, string],
+		),
+		...fields.map((field) => [field, String(body[field] ?? '').trim()] as [string, string]),
 	];
 	// One record a customer: the same customer found by two searches is the same record.
 	const seen = new Map<string, IDataObject>();
@@ -282,7 +309,8 @@ async function checkOnlyOne(
 	email: string,
 	body: IDataObject,
 ): Promise<IDataObject> {
-	const matches = await withEmail(request, email, body).catch((error: unknown) => {
+	// The same searches as before the create: a customer made meanwhile in another case is found too.
+	const matches = await withEmail(request, email, body, true).catch((error: unknown) => {
 		const why = error instanceof Error ? error.message : String(error);
 		throw inconclusive(
 			`Customer ${cid} was created, but the search that checks no other customer has the email ` +
@@ -475,14 +503,6 @@ async function byEmailSearch(
 			extra: written(changes),
 		};
 	}
-	// On a platform whose search compares case, no customer found is no proof: one stored with the address in
-	// another case ("Name@Example.com") is not found by this one. Creating would be a guess.
-	if (await searchComparesCase(request))
-		throw inconclusive(
-			`No customer was found with the email ${email}, but this platform’s customer search compares case, so ` +
-				'one with the address in another case would not have been found; nothing was created. Give the row the ' +
-				'customer’s Billing Customer ID if it exists, or create it with Customer → Create',
-		);
 	return await create(request, email, body);
 }
 

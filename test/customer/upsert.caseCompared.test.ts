@@ -57,3 +57,41 @@ test('on a platform whose search ignores case, a row renaming a customer does no
 		1,
 	);
 });
+
+// Found by a newcomer's nightly sync (issue 40): on a platform whose search compares case, Create or Update
+// created nobody ("…compares case … nothing was created"), so the sync could onboard no one there. Before a
+// create it now searches every spelling and field the docs list; only a customer found by none of them is new.
+test('on a platform whose search compares case, new customers are created once each, and a re-run writes nothing', async () => {
+	const sim = node.sim();
+	sim.traits.searchCase = 'compared';
+	const sync = customer('upsert', {
+		email: '={{ $json.email }}',
+		knownCid: '={{ $json.cid ?? "" }}',
+		lastWritten: '={{ $json.fingerprint ?? "" }}',
+		customerFields: { company: '={{ $json.company }}', surname: '={{ $json.surname }}' },
+	});
+	const rows = [
+		{ email: 'new.one@example.com', company: 'New One Pty Ltd', surname: 'One' },
+		{ email: 'New.Two@Example.com', company: 'New Two Pty Ltd', surname: 'Two' },
+	];
+	const first = jsonOf(await node.run(sync, { input: rows, continueOnFail: true }));
+	expect(first.map((item) => item.action)).toEqual(['created', 'created']);
+	for (const row of rows)
+		expect(
+			sim.state.customers.filter((c) => c.email.toLowerCase() === row.email.toLowerCase()),
+		).toHaveLength(1);
+	const crm = rows.map((row, at) => ({
+		...row,
+		cid: first[at].cid,
+		fingerprint: first[at].fingerprint,
+	}));
+	const writes = () => sim.requests.filter((r) => r.method === 'POST').length;
+	const before = writes();
+	const again = jsonOf(await node.run(sync, { input: crm, continueOnFail: true }));
+	expect(again.map((item) => item.action)).toEqual(['unchanged', 'unchanged']);
+	expect(writes()).toBe(before);
+	// The same rows without their IDs (a write-back lost): found, never created again.
+	const lostIds = jsonOf(await node.run(sync, { input: rows, continueOnFail: true }));
+	expect(lostIds.map((item) => item.action)).toEqual(['unchanged', 'unchanged']);
+	expect(sim.state.customers.filter((c) => /new\.(one|two)@/i.test(c.email))).toHaveLength(2);
+});
