@@ -1,5 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { clock } from '../shared/transport/clock';
+import { inProcessTurn } from '../shared/transport/processTurns';
+import { landingKey, mayLand, stillLanding } from './customer.landing';
 import type { KindedFailure } from '../shared/platform/failure';
 import { bodyField, collection } from '../shared/tableNode/describe';
 import { isRefusal, PlatformRequestError, RefusedAnswer } from '../shared/platform/failure';
@@ -157,7 +159,12 @@ function idOf(value: unknown): number | undefined {
 async function matchOf(request: Request, record: IDataObject, email: string): Promise<RecordMatch> {
 	const given = idOf(record.cid);
 	if (given) return { cid: given, candidates: [] };
-	return await customerOfRecord(request, record, (found) => sameEmail(found.email, email));
+	const same = (found: IDataObject) => sameEmail(found.email, email);
+	const match = await customerOfRecord(request, record, same);
+	// A company no listed customer has: made since this run read the list (by another execution, say), so the
+	// list as it is now is asked.
+	if (match.cid || match.candidates.length > 0) return match;
+	return await customerOfRecord(request, record, same, await customerListNow(request));
 }
 
 /**
@@ -446,6 +453,33 @@ async function stillListed(request: Request, cid: number, company: unknown): Pro
 }
 
 /**
+ * A customer another n8n process made with this row's email (queue mode: two workers each found nobody and each
+ * created), named on the row on every run until a person resolves it. A twin shows on the customer list as
+ * another customer with this customer's company: only then is the email searched (one request), and two customers
+ * holding it stop the row, naming them. A twin whose company is blank, or one made inactive, is not seen here.
+ */
+async function noTwin(request: Request, cid: number, email: string): Promise<void> {
+	const list = await customerList(request);
+	const company = list.find((customer) => Number(customer.cid) === cid)?.company;
+	if (isBlank(company)) return;
+	const twins = list.filter(
+		(customer) => Number(customer.cid) !== cid && mayShowAs(customer.company, company),
+	);
+	if (twins.length === 0) return;
+	const holders = (await searchCustomers(request, 'email', email)).filter((record) =>
+		sameEmail(record.email, email),
+	);
+	if (holders.length < 2) return;
+	const others = twins.map((customer) => String(customer.cid)).join(' or ');
+	throw inconclusive(
+		`${holders.length} customers have the email ${email}: customer ${cid} (this row’s) and, with its company ` +
+			`"${String(company)}" on the customer list, customer ${others}. Another n8n worker created it at the same ` +
+			'time (queue mode). Nothing was written: merge or deactivate the extra customer on the platform; this row ' +
+			'stops on every run until then',
+	);
+}
+
+/**
  * Whose a search record is, as far as the platform's answers prove it: its own cid where the platform gives
  * one; 0 when its company is not the company the customer list shows for `cid` (another customer's, by the one
  * rule); undefined when nothing tells.
@@ -509,6 +543,20 @@ async function byEmailSearch(
 async function create(request: Request, email: string, body: IDataObject): Promise<Done> {
 	// A Dry Run cannot know the ID the platform would give the customer.
 	if (request.preview) return { action: 'created', record: body };
+	// Nobody found, but another execution of this process created the email and may not have landed yet.
+	const landsBy = stillLanding(landingKey(request.platform ?? '', email));
+	if (landsBy !== undefined)
+		throw new RefusedAnswer(
+			{
+				message:
+					`A create of the customer with the email ${email} by another execution of this n8n got no answer ` +
+					'and may still land on the platform, so nothing was created: run this row again no sooner than ' +
+					`${Math.ceil((landsBy - clock().now()) / 1000)} s from now`,
+				uncertain: true,
+				landsBy,
+			},
+			'inconclusive',
+		);
 	const add = async (resendLost = false) =>
 		(await request({
 			method: 'POST',
@@ -561,6 +609,7 @@ async function afterLostCreate(
 						`next run finds it, or creates it if it never landed: run this row again no sooner than ${wait} s ` +
 						'from now',
 					uncertain: true,
+					landsBy,
 				},
 				'inconclusive',
 			);
@@ -665,11 +714,18 @@ async function sinceFingerprint(
 	// Written for another customer (a row re-linked since): no evidence of what this one holds.
 	const changed = changedSince(last, body, cid, digestOf(request));
 	if (changed === undefined) return undefined;
-	// What the CRM cannot know: the customer gone from the platform, or renamed there (or its ID another's).
+	// What the CRM cannot know: the customer gone from the platform, or renamed there (or its ID another's), or
+	// made twice by another n8n worker.
 	await stillListed(request, cid, changed.includes('company') ? undefined : body.company);
+	if (email) await noTwin(request, cid, email);
 	if (changed.length === 0) return { action: 'unchanged', cid, record: body, byFingerprint: true };
 	if (email && changed.includes('email')) {
 		const holders = await withEmail(request, email, body);
+		if (holders.length > 1)
+			throw inconclusive(
+				`${holders.length} customers have the email ${email}; nothing was written to customer ${cid}: fix the ` +
+					'row’s email, or merge them on the platform',
+			);
 		for (const record of holders) {
 			const owner = idOf(record.cid) ?? (await matchOf(request, record, email)).cid;
 			if (owner !== cid)
@@ -700,6 +756,63 @@ function without(body: IDataObject, fields: string[]): IDataObject {
 const idKey = (known: string) => `customer ${known}`;
 
 const emailKey = (input: RequestInput) => `customer email ${emailOf(input).toLowerCase()}`;
+
+/**
+ * The row's outcome, by its fingerprint, its ID or its email (noted for the later rows of the run with its email
+ * or ID); after a create, the check that the customer made is the only one with the email. `landing` (a row
+ * without an ID): a create of this email by this process that may still land stops it, and one of its own that
+ * may still land is remembered for the other executions.
+ */
+async function decide(
+	request: Request,
+	input: RequestInput,
+	body: IDataObject,
+	note: IDataObject,
+	notes: Notes,
+	landing?: string,
+): Promise<Done> {
+	const known = knownOf(input);
+	const email = emailOf(input);
+	const done = await (async () =>
+		(await sinceFingerprint(request, input, known, email, body)) ??
+		(known
+			? await byKnownId(request, input, body)
+			: await byEmailSearch(request, input, body)))().catch((error: unknown) => {
+		// A write whose answer was lost may have made the customer: a later row with the email must not
+		// make another, on a platform whose search cannot find it by another case of the address.
+		if (mayHaveWritten(error)) {
+			note.failed =
+				`Item ${notes.item} of this run may have created or updated the customer with the email ` +
+				`${email} (its answer was lost); nothing was created or updated: search for it first`;
+			const until = lostFailure(error)?.landsBy;
+			if (landing !== undefined && until !== undefined && until > clock().now())
+				mayLand(landing, until);
+		}
+		throw error;
+	});
+	Object.assign(note, {
+		cid: done.cid,
+		...(done.pathRef ? { pathRef: done.pathRef } : {}),
+		item: notes.item,
+		customer: done.record,
+		given: Object.keys(body),
+	});
+	if (done.action === 'created' && !request.preview) {
+		const found = await checkOnlyOne(request, Number(done.cid), email, body).catch(
+			(error: unknown) => {
+				// Later items of the run with this email meet the same doubt rather than write to one of two.
+				note.failed =
+					`Item ${notes.item} of this run created customer ${String(done.cid)} with the email ` +
+					`${email} but could not confirm it is the only customer with it; nothing was ` +
+					'created or updated';
+				throw error;
+			},
+		);
+		// What was sent stays known (the search shows no phone or password); the platform's own view over it.
+		note.customer = { ...body, ...found };
+	}
+	return done;
+}
 
 /**
  * Rows of one run with the same email (ignoring case) take turns and settle on one outcome: the first is
@@ -773,40 +886,12 @@ async function byEmailAddress(
 			...fingerprint,
 		});
 	}
-	const done = await (async () =>
-		(await sinceFingerprint(request, input, known, emailOf(input), body)) ??
-		(known
-			? await byKnownId(request, input, body)
-			: await byEmailSearch(request, input, body)))().catch((error: unknown) => {
-		// A write whose answer was lost may have made the customer: a later row with the email must not
-		// make another, on a platform whose search cannot find it by another case of the address.
-		if (mayHaveWritten(error))
-			note.failed =
-				`Item ${notes.item} of this run may have created or updated the customer with the email ` +
-				`${emailOf(input)} (its answer was lost); nothing was created or updated: search for it first`;
-		throw error;
-	});
-	Object.assign(note, {
-		cid: done.cid,
-		...(done.pathRef ? { pathRef: done.pathRef } : {}),
-		item: notes.item,
-		customer: done.record,
-		given: Object.keys(body),
-	});
-	if (done.action === 'created' && !request.preview) {
-		const found = await checkOnlyOne(request, Number(done.cid), emailOf(input), body).catch(
-			(error: unknown) => {
-				// Later items of the run with this email meet the same doubt rather than write to one of two.
-				note.failed =
-					`Item ${notes.item} of this run created customer ${String(done.cid)} with the email ` +
-					`${emailOf(input)} but could not confirm it is the only customer with it; nothing was ` +
-					'created or updated';
-				throw error;
-			},
-		);
-		// What was sent stays known (the search shows no phone or password); the platform's own view over it.
-		note.customer = { ...body, ...found };
-	}
+	// A row without an ID searches, then may create: in one turn with every execution of this process, so two
+	// syncs at once never both find nobody and both create.
+	const key = landingKey(request.platform ?? '', emailOf(input));
+	const done = known
+		? await decide(request, input, body, note, notes)
+		: await inProcessTurn(key, async () => await decide(request, input, body, note, notes, key));
 	// Matched without the fingerprint given: said why.
 	const unread = done.byFingerprint ? undefined : unusedFingerprint(input);
 	const why = [done.extra?.why, unread].filter(Boolean).join('; ');

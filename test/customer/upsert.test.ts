@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useCustomer } from '../kits/customer';
-import { jsonOf } from '../harness/nodeRunner';
+import { DEMO_KEY, jsonOf } from '../harness/nodeRunner';
 const { node, customer } = useCustomer();
 
 // Against the strict platform (the simulator's default) a search record carries only the spec's fields, no
@@ -284,47 +284,50 @@ describe('Customer Create or Update: one customer per email, however the items c
 		expect(writes()).toHaveLength(1);
 	});
 
-	test('two executions at once with one new email: each creates, then finds two and fails naming both IDs', async () => {
+	/** Another n8n worker (queue mode: a process of its own) creates the email just after this row searched it. */
+	function anotherWorkerCreates(email: string) {
+		let done = false;
+		node.sim().afterAnswer = async (request) => {
+			if (done || !request.url.includes(`/customer/search/email/${encodeURIComponent(email)}`))
+				return;
+			done = true;
+			await fetch(`${node.sim().url}/${DEMO_KEY}/customer/add`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ email }),
+			});
+		};
+	}
+
+	test('another worker creating the email at the same moment: the row creates, finds two and fails naming both IDs', async () => {
 		state().extras.add('searchCid');
-		// Slow enough that both search before either creates.
-		node.sim().latency.ms = 150;
 		const email = 'ruby@harbourfreight.example';
-		const runs = await Promise.all(
-			[0, 1].map(
-				async () => await node.run(upsert(), { input: [{ email }], continueOnFail: true }),
-			),
-		);
+		anotherWorkerCreates(email);
+		const run = await node.run(upsert(), { input: [{ email }], continueOnFail: true });
 		const cids = withEmail(email)
 			.map((c) => c.cid)
 			.sort();
 		expect(cids).toHaveLength(2);
-		for (const run of runs) {
-			const [item] = jsonOf(run);
-			expect(String(item.error)).toMatch(
-				new RegExp(
-					`^Customer \\d+ was created, but the platform now holds 2 customers with the email ${email} ` +
-						`\\(IDs ${cids[0]}, ${cids[1]}\\)`,
-				),
-			);
-		}
+		const [item] = jsonOf(run);
+		expect(String(item.error)).toMatch(
+			new RegExp(
+				`^Customer \\d+ was created, but the platform now holds 2 customers with the email ${email} ` +
+					`\\(IDs ${cids[0]}, ${cids[1]}\\)`,
+			),
+		);
 	});
 
 	test('the same race on the strict platform: the error names the customer created and says the search gives no other ID', async () => {
-		node.sim().latency.ms = 150;
 		const email = 'ruby@harbourfreight.example';
-		const runs = await Promise.all(
-			[0, 1].map(
-				async () => await node.run(upsert(), { input: [{ email }], continueOnFail: true }),
+		anotherWorkerCreates(email);
+		const run = await node.run(upsert(), { input: [{ email }], continueOnFail: true });
+		expect(withEmail(email)).toHaveLength(2);
+		expect(String(jsonOf(run)[0].error)).toMatch(
+			new RegExp(
+				`^Customer \\d+ was created, but the platform now holds 2 customers with the email ${email}; ` +
+					'the platform’s search does not give the other’s ID',
 			),
 		);
-		expect(withEmail(email)).toHaveLength(2);
-		for (const run of runs)
-			expect(String(jsonOf(run)[0].error)).toMatch(
-				new RegExp(
-					`^Customer \\d+ was created, but the platform now holds 2 customers with the email ${email}; ` +
-						'the platform’s search does not give the other’s ID',
-				),
-			);
 	});
 });
 

@@ -75,6 +75,11 @@ export interface Simulator {
 	 * resolves once they have.
 	 */
 	landLate(): Promise<void>;
+	/**
+	 * Called with each API request once its answer is made, before it is sent: a test does there what another
+	 * client does meanwhile (another n8n worker creating the same customer). Cleared by renew().
+	 */
+	afterAnswer?: (request: { method: string; url: string; body?: unknown }) => Promise<void> | void;
 	/** Milliseconds every API request waits before it is handled: a slow platform, for overlap tests. */
 	latency: { ms: number };
 	/** API requests being handled right now, and the most at once so far (set `most` to 0 to measure anew). */
@@ -267,6 +272,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 				{ method: request.method, url: request.url, headers: request.headers },
 				payload,
 			);
+		if (entry) await simulator.afterAnswer?.(entry);
 		// The answer is lost on the way: the client cannot tell whether the route ran.
 		if (fault === 'resetAfterWrite') request.raw.socket.resetAndDestroy();
 		return fault ? replaceLate(fault, reply, payload) : payload;
@@ -387,7 +393,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
 	const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
 	if (options.outage) outage(options.outage.ms, options.outage.mode);
-	return {
+	const simulator: Simulator = {
 		app,
 		state,
 		url: address.replace('localhost', '127.0.0.1'),
@@ -421,6 +427,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			for (const extra of extrasOf(options.extras ?? [])) state.extras.add(extra);
 			Object.assign(state.traits, traitsOf(options.traits ?? {}));
 			faults.length = 0;
+			simulator.afterAnswer = undefined;
 			Object.assign(modes, defaultModes(), options.modes);
 			chooser.reset();
 			faultLog.length = 0;
@@ -437,4 +444,5 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			await app.close();
 		},
 	};
+	return simulator;
 }

@@ -14,6 +14,8 @@ export type Request = ((options: IHttpRequestOptions) => Promise<unknown>) & {
 	preview?: boolean;
 	/** A digest keyed with the department's API key (HMAC-SHA-256, base64url): what the run may hand out. */
 	digest?: (text: string) => string;
+	/** The platform the request goes to: the credential's Base URL, as given. */
+	platform?: string;
 };
 
 /** What a customer field accepts, said wherever a person or a model is told what to give. */

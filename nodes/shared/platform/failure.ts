@@ -234,7 +234,7 @@ export class RefusedAnswer extends Error {
 	 * outcome is unknown. `unreadable`: a value of the answer cannot be read (an amount in no known spelling).
 	 */
 	constructor(
-		failure: PlatformFailure & Pick<KindedFailure, 'uncertain'>,
+		failure: PlatformFailure & Pick<KindedFailure, 'uncertain' | 'landsBy'>,
 		kind: 'refused' | 'inconclusive' | 'unmatched' | 'unreadable' = 'refused',
 	) {
 		super(failure.message);

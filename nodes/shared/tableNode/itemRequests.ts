@@ -43,7 +43,8 @@ export function senderFor(item: Item) {
 	const customer = (ref: unknown, picked: boolean) => identityOf(item, ref, picked);
 	const key = String(item.settings.credentialData?.data?.apiKey ?? '');
 	const digest = (text: string) => createHmac('sha256', key).update(text).digest('base64url');
-	return Object.assign(send, { once, customer, preview: item.preview === true, digest });
+	const platform = String(item.settings.credentialData?.data?.baseUrl ?? '');
+	return Object.assign(send, { once, customer, preview: item.preview === true, digest, platform });
 }
 
 /** What a Dry Run item says it would send: the request as it would leave, its secret fields masked. */
