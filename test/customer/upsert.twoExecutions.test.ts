@@ -1,3 +1,4 @@
+import { sleep } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 import { useCustomer } from '../kits/customer';
 import { DEMO_KEY, jsonOf } from '../harness/nodeRunner';
@@ -31,12 +32,6 @@ const ROWS: IDataObject[] = Array.from({ length: 20 }, (_, n) => ({
 const holders = (email: unknown) =>
 	sim().state.customers.filter((c) => c.email.toLowerCase() === String(email).toLowerCase());
 
-async function wait(ms: number) {
-	await new Promise((resolve) => setImmediate(resolve));
-	const until = Date.now() + ms;
-	while (Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
-}
-
 describe('two executions of one sync at once, in one n8n process', () => {
 	test.each([
 		['started together', 0],
@@ -44,7 +39,7 @@ describe('two executions of one sync at once, in one n8n process', () => {
 	])('%s: each new row makes one customer, and no row fails', async (_label, delay) => {
 		sim().latency.ms = 5;
 		const first = node.run(sync, { input: ROWS, continueOnFail: true });
-		await wait(delay);
+		await sleep(delay);
 		const second = node.run(sync, { input: ROWS, continueOnFail: true });
 		const runs = await Promise.all([first, second]);
 		for (const row of ROWS) expect([row.email, holders(row.email).length]).toEqual([row.email, 1]);

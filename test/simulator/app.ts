@@ -150,6 +150,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	// own, marked by LANDING, which no fault, log or check sees: the request was received and logged already).
 	const late = new Set<() => Promise<void>>();
 	const landing = new Set<Promise<void>>();
+	const lateTimers = heldRequests();
 	for (const extra of extrasOf(options.extras ?? [])) state.extras.add(extra);
 	Object.assign(state.traits, traitsOf(options.traits ?? {}));
 	const faults: Fault[] = [];
@@ -296,9 +297,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		};
 		late.add(land);
 		request.raw.socket.once('close', () => {
-			void clock()
-				.sleep(modes.lateLandingMs)
-				.then(async () => late.delete(land) && (await land()));
+			void lateTimers
+				.hold(modes.lateLandingMs, request.raw.socket)
+				.then(async (ran) => ran && late.delete(land) && (await land()));
 		});
 	};
 
@@ -421,6 +422,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			hanging.clear();
 			// A write still held is dropped with the state it would have landed in.
 			late.clear();
+			lateTimers.endAll();
 			slowed.endAll();
 			state.renew();
 			Object.assign(state.bulkEmail.sender, options.bulkEmail);
@@ -441,6 +443,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		close: async () => {
 			if (reopen) await reopen();
 			slowed.endAll();
+			lateTimers.endAll();
 			await app.close();
 		},
 	};

@@ -86,7 +86,7 @@ export interface FaultModes {
 	/** Until this time (clock().now() ms, the package's clock) every API request is answered 503, or the port is closed. */
 	outageUntil: number;
 	outageMode: '503' | 'refuse';
-	/** Milliseconds after its client gave up that a `landsLate` write lands by itself (the package's clock). */
+	/** Milliseconds (real time) after its client gave up that a `landsLate` write lands by itself. */
 	lateLandingMs: number;
 }
 
