@@ -28,6 +28,7 @@ import {
 	customerTextFields,
 } from './customer.fields';
 import { changesFor } from './customer.changes';
+import { howToLink } from './customer.linking';
 import type { Changes } from './customer.changes';
 import { changedSince, fingerprintOf, isFingerprint } from './customer.fingerprint';
 import type { Digest } from './customer.fingerprint';
@@ -513,14 +514,28 @@ async function byEmailSearch(
 		const changes = changesFor(record, body);
 		// Nothing to write needs no id: the one customer with the email already holds every value given. Its
 		// id is still given where it can be told, for the next node (a service, a charge) to use.
-		if (Object.keys(changes.body).length === 0)
-			return { action: 'unchanged', cid: (await matchOf(request, record, email)).cid, record };
 		const match = await matchOf(request, record, email);
+		const unlinked = async () => howToLink(email, record.company, await customerList(request));
+		if (Object.keys(changes.body).length === 0)
+			return {
+				action: 'unchanged',
+				cid: match.cid,
+				record,
+				...(match.cid
+					? {}
+					: {
+							extra: {
+								why:
+									`the customer holds every value, but its ID cannot be told (${String(match.why)}). ` +
+									(await unlinked()),
+							},
+						}),
+			};
 		if (!match.cid)
 			throw inconclusive(
 				`A customer has the email ${email}, but the platform’s search gives no customer ID (cid) and ` +
 					`${String(match.why)}, so which customer it is cannot be told; nothing was created or updated ` +
-					`for this item: ${REFERENCE_HINT}`,
+					`for this item. ${await unlinked()}`,
 			);
 		// The ID came from the customer list or a search record: proven to reach that customer in a path first.
 		const pathRef = await pathToCustomer(
@@ -623,7 +638,9 @@ async function afterLostCreate(
 	}
 	if (found.length === 1) {
 		const same = (record: IDataObject) => sameEmail(record.email, email);
-		const match = await customerOfRecord(request, found[0], same, await customerListNow(request));
+		const before = await customerList(request);
+		const now = await customerListNow(request);
+		const match = await customerOfRecord(request, found[0], same, now);
 		if (match.cid)
 			return {
 				action: 'created',
@@ -633,10 +650,14 @@ async function afterLostCreate(
 					why: 'the create’s answer was lost; the customer was found by its email afterwards',
 				},
 			};
+		const known = new Set(before.map((customer) => Number(customer.cid)));
+		const ids = new Set(
+			now.map((customer) => Number(customer.cid)).filter((cid) => !known.has(cid)),
+		);
 		throw inconclusive(
 			`The customer with the email ${email} was created (its answer was lost; a search found it afterwards), ` +
-				`but which customer ID the platform gave it cannot be told (${String(match.why)}): find it on the ` +
-				'platform and give the row its ID',
+				`but which customer ID the platform gave it cannot be told (${String(match.why)}); nothing more was ` +
+				`created. ${howToLink(email, found[0].company, now, { ids, while: 'while the create’s answer was lost' })}`,
 		);
 	}
 	throw inconclusive(
