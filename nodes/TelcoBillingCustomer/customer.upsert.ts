@@ -393,15 +393,29 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 				`${cid}’s; nothing was written: fix the row’s email or its Billing Customer ID`,
 		);
 	const changes = changesFor(record, body);
+	// Whose the record with the email is: this customer's by the customer list, or by the email the platform
+	// shows for the ID; an ID whose customer holds another email is another customer's, and nothing is written.
+	const match = record ? await matchOf(request, record, email) : undefined;
+	const held = match?.cid !== cid ? await emailOfCustomer(request, cid) : undefined;
+	if (held !== undefined && !sameEmail(held, email))
+		throw inconclusive(
+			record
+				? `Customer ${cid} has the email ${held} on the platform, and another customer has the row’s email ` +
+						`${email}: the row’s Billing Customer ID is another customer’s (copied from another row?). Nothing ` +
+						'was written: fix the row’s Billing Customer ID'
+				: `Customer ${cid} has the email ${held} on the platform, and no customer has the row’s email ${email}: ` +
+						'the row’s email changed, or its Billing Customer ID is another customer’s (copied from another ' +
+						'row?). Nothing was written: fix the row’s Billing Customer ID, or give it its Last Written ' +
+						'Fingerprint, which tells an email changed in the CRM',
+		);
 	// Nothing seems to differ: believed once the record is proven this customer's, and then nothing is written.
 	if (record && Object.keys(changes.body).length === 0) {
-		const match = await matchOf(request, record, email);
 		// Nothing written, no path used: a later row of the run that writes proves the path itself.
-		if (match.cid === cid)
+		if (match?.cid === cid || held !== undefined)
 			return { action: 'unchanged', cid, pathRef: digits ? undefined : ref, record };
 		changes.why =
 			`nothing seemed to differ, but the customer with the email ${email} could not be proven to be ` +
-			`customer ${cid} (${match.why ?? `it is customer ${String(match.cid)}`}), so every field was written`;
+			`customer ${cid} (${match?.why ?? `it is customer ${String(match?.cid)}`}), so every field was written`;
 	} else if (!record)
 		changes.why =
 			`no customer has the email ${email} on the platform’s search, so what customer ${cid} holds cannot ` +
@@ -430,19 +444,55 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 }
 
 /**
+ * The email the platform holds for customer `cid`, where an answer shows it: Bulk Email's preview narrowed to that
+ * customer lists its recipient (cid, company, name, surname, email) and never creates anything. Undefined where the
+ * key lacks the bulk email capability (the preview's refusal), or the customer is no recipient (inactive, or
+ * without a valid email). Asked once a run for a customer.
+ */
+async function emailOfCustomer(request: Request, cid: number): Promise<string | undefined> {
+	const ask = async () => {
+		const answer = (await request({
+			method: 'POST',
+			url: '/customer/bulk-email/preview',
+			body: { customer_ids: [cid], sample_limit: 1 },
+			repeatable: true,
+		} as IHttpRequestOptions).catch((error: unknown) => {
+			if (error instanceof PlatformRequestError && error.failure.kind === 'refused')
+				return undefined;
+			throw error;
+		})) as IDataObject | undefined;
+		const recipients = Array.isArray(answer?.recipients)
+			? (answer.recipients as IDataObject[])
+			: [];
+		const mine = recipients.find((recipient) => Number(recipient.cid) === cid);
+		return isBlank(mine?.email) ? undefined : String(mine?.email).trim();
+	};
+	return request.once ? await request.once(`email of customer ${cid}`, ask) : await ask();
+}
+
+/**
  * The platform's word on customer `cid`, from its customer list (read once a run, whatever the rows): a customer
  * not on it was removed or made inactive since the row was last synced; one whose company there is not `company`
  * (the company the row last gave it, where given) was renamed on the platform, or its ID is now another
  * customer's (a platform reset may hand IDs out again). Either way nothing is written, and the row says which.
  */
-async function stillListed(request: Request, cid: number, company: unknown): Promise<void> {
-	const listed = (await customerList(request)).find((customer) => Number(customer.cid) === cid);
+async function stillListed(
+	request: Request,
+	cid: number,
+	company: unknown,
+	madeLately = false,
+): Promise<void> {
+	const find = (list: IDataObject[]) => list.find((customer) => Number(customer.cid) === cid);
+	// A customer found now may have been made since the run read the list (by another execution): asked anew.
+	const listed =
+		find(await customerList(request)) ??
+		(madeLately ? find(await customerListNow(request)) : undefined);
 	if (!listed)
 		throw inconclusive(
 			`Customer ${cid} is not on the platform’s customer list (its active customers): it was removed or made ` +
-				'inactive on the platform since this row was last synced, and nothing was written. If it was removed, ' +
-				'clear the row’s Billing Customer ID and Last Written Fingerprint to create it again; if it is ' +
-				'inactive, make it active on the platform first',
+				'inactive on the platform, and nothing was written. If it was removed, clear the row’s Billing ' +
+				'Customer ID and Last Written Fingerprint to create it again; if it is inactive, make it active on the ' +
+				'platform first',
 		);
 	if (isBlank(company) || mayShowAs(listed.company, company)) return;
 	throw inconclusive(
@@ -515,6 +565,8 @@ async function byEmailSearch(
 		// Nothing to write needs no id: the one customer with the email already holds every value given. Its
 		// id is still given where it can be told, for the next node (a service, a charge) to use.
 		const match = await matchOf(request, record, email);
+		// The one customer with the email, told by its ID: an inactive one is not taken as synced.
+		if (match.cid) await stillListed(request, match.cid, undefined, true);
 		const unlinked = async () => howToLink(email, record.company, await customerList(request));
 		if (Object.keys(changes.body).length === 0)
 			return {

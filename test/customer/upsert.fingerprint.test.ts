@@ -143,6 +143,7 @@ test('a fingerprint the node cannot read is no evidence: the row is matched as i
 		await node.run(sync, {
 			input: [{ ...crm[0], fingerprint: 'not-a-fingerprint' }],
 			continueOnFail: true,
+			apiKey: 'demo-key-nocdr',
 		}),
 	);
 	expect(item.action).not.toBe('unchanged');
@@ -151,11 +152,25 @@ test('a fingerprint the node cannot read is no evidence: the row is matched as i
 
 test('without a fingerprint, a row whose customer cannot be compared is rewritten, and says so in action', async () => {
 	const crm = await firstRun();
+	// A key without the bulk email capability: no answer shows the email the ID's customer holds.
 	const [item] = jsonOf(
-		await node.run(sync, { input: [{ ...crm[0], fingerprint: '' }], continueOnFail: true }),
+		await node.run(sync, {
+			input: [{ ...crm[0], fingerprint: '' }],
+			continueOnFail: true,
+			apiKey: 'demo-key-nocdr',
+		}),
 	);
 	expect(item.action).toBe('rewritten');
 	expect(String(item.why)).toMatch(/could not be proven to be customer/);
+});
+
+test('without a fingerprint, the email the platform shows for the ID proves the row’s customer: nothing written', async () => {
+	const crm = await firstRun();
+	const [item] = jsonOf(
+		await node.run(sync, { input: [{ ...crm[0], fingerprint: '' }], continueOnFail: true }),
+	);
+	expect(item).toMatchObject({ action: 'unchanged', cid: crm[0].cid });
+	expect(writes()).toHaveLength(4);
 });
 
 describe('every customer field the node offers', () => {

@@ -116,3 +116,42 @@ test('Match On reference: a row decided by its fingerprint outputs it again, so 
 	// One request: the customer list, which proves the customer is still there.
 	expect(sim().requests.length - before).toBe(1);
 });
+
+// Found by the world-between-runs property (test/properties/syncWorld.test.ts): two people of one company, one
+// row given the other's ID. The customer list tells them apart by company only; the email the platform shows for
+// the ID (Bulk Email's preview, a read) tells the ID is the other person's, and nothing is written to them.
+test.each([
+	['while its own customer is still there', false],
+	['after its own customer was removed', true],
+])(
+	'a row carrying the ID of another customer of its company is refused, %s',
+	async (_when, removed) => {
+		const rows = [
+			{
+				email: 'bea.lund@example.com',
+				company: 'Lund & Co',
+				name: 'Bea',
+				surname: 'Lund',
+				mobile: '0466000001',
+			},
+			{
+				email: 'cal.lund@example.com',
+				company: 'Lund & Co',
+				name: 'Cal',
+				surname: 'Lund',
+				mobile: '0466000002',
+			},
+		];
+		const synced = writtenBack(
+			rows,
+			jsonOf(await node.run(sync, { input: rows, continueOnFail: true })),
+		);
+		if (removed)
+			sim().state.customers = sim().state.customers.filter((c) => c.email !== rows[0].email);
+		const copied = { ...synced[0], cid: synced[1].cid, fingerprint: '' };
+		const before = JSON.stringify(customerOf(synced[1].cid));
+		const [item] = jsonOf(await node.run(sync, { input: [copied], continueOnFail: true }));
+		expect(item.error).toMatch(/cal\.lund@example\.com/);
+		expect(JSON.stringify(customerOf(synced[1].cid))).toBe(before);
+	},
+);

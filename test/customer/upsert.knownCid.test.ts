@@ -11,7 +11,9 @@ const { node, customer } = useCustomer();
 // the fields that differed from the OTHER customer's record and answered as if the ID's customer held them.
 
 const state = () => node.sim().state;
-const writes = () => node.sim().requests.filter((r) => r.method === 'POST');
+// What changes the platform: a POST, but for Bulk Email's preview (a read, which shows the email an ID holds).
+const writes = () =>
+	node.sim().requests.filter((r) => r.method === 'POST' && !r.url.endsWith('/bulk-email/preview'));
 const upsert = (knownCid: number, fields: Record<string, string>) =>
 	customer('upsert', {
 		email: '={{ $json.email }}',
