@@ -16,6 +16,7 @@ import { operationError } from '../errors/made';
 import { numberCarried, unreadableNumber } from '../input/numbers';
 import type { NumberScope } from '../input/numbers';
 import type { RequestInput } from '../input/rules';
+import { typedInputRefusal } from './typedInput';
 
 /**
  * Reads each parameter of one item at most once (n8n evaluates an expression at every read), resource
@@ -149,10 +150,6 @@ export function readInput(
 			if (field in part) part[field] = toPlatformDate(part[field]) as string;
 		}
 	}
-	for (const field of op.textFields ?? []) {
-		const value = input.body[field];
-		if (typeof value === 'number' || typeof value === 'bigint') input.body[field] = String(value);
-	}
 	for (const field of op.dateTimeFields ?? []) {
 		if (field in input.body) input.body[field] = toPlatformDateTime(input.body[field]) as string;
 	}
@@ -233,6 +230,10 @@ export function checkInput(
 	// (after the operation's own rules, whose messages say more where they exist).
 	const unlisted = listedOptionsRefusal(op.fields ?? [], input);
 	if (unlisted) throw refuse(unlisted);
+	// Every body and query value as the spec types its field, or refused naming it: last, as the checks above
+	// say more where they apply.
+	const untyped = typedInputRefusal(op, input);
+	if (untyped) throw refuse(untyped);
 }
 
 /** Where the number check reads: the item's values, each field's display rules, and the kind of operation. */
