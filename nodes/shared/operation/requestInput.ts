@@ -17,19 +17,27 @@ import { numberCarried, unreadableNumber } from '../input/numbers';
 import type { NumberScope } from '../input/numbers';
 import type { RequestInput } from '../input/rules';
 import { typedInputRefusal } from './typedInput';
+import { parametersOf, switchRefusal, typedReader } from './parameters';
 
 /**
  * Reads each parameter of one item at most once (n8n evaluates an expression at every read), resource
- * locators resolved to their value; a parameter absent from the node (hidden for this operation) is its
- * fallback.
+ * locators resolved to their value, each by its type (operation/parameters.ts: a switch mapped as "true" is on); a
+ * parameter absent from the node (hidden for this operation) is its fallback.
  */
-function parameterReader(context: IExecuteFunctions, itemIndex: number): RequestInput['param'] {
+function parameterReader(
+	context: IExecuteFunctions,
+	op: Operation,
+	itemIndex: number,
+): RequestInput['param'] {
 	const { parameters } = context.getNode();
 	const read = new Map<string, unknown>();
+	const typed = typedReader(parametersOf(op));
 	return (name, fallback) => {
 		if (parameters[name] === undefined) return fallback;
-		if (!read.has(name))
-			read.set(name, context.getNodeParameter(name, itemIndex, fallback, { extractValue: true }));
+		if (!read.has(name)) {
+			const value = context.getNodeParameter(name, itemIndex, fallback, { extractValue: true });
+			read.set(name, typed(name, value));
+		}
 		return read.get(name);
 	};
 }
@@ -121,7 +129,7 @@ export function readInput(
 	op: Operation,
 	itemIndex: number,
 ): RequestInput {
-	const param = parameterReader(context, itemIndex);
+	const param = parameterReader(context, op, itemIndex);
 	const { parameters } = context.getNode();
 	const input: RequestInput = {
 		path: {},
@@ -180,6 +188,14 @@ export function checkInput(
 			itemIndex,
 			description: nothingSentFor(itemIndex),
 		});
+	// A switch mapped as anything but true or false (or 1 or 0) is refused before any other rule reads it.
+	const notASwitch = switchRefusal(
+		op,
+		context.getNode().parameters,
+		(name) => input.param(name, undefined),
+		(field, within) => shownWithin(context, field, within),
+	);
+	if (notASwitch) throw refuse(notASwitch);
 	for (const { name, optional } of pathParams(op.path)) {
 		if (name === 'page') continue;
 		const value = input.path[name];
@@ -236,14 +252,28 @@ export function checkInput(
 	if (untyped) throw refuse(untyped);
 }
 
-/** Where the number check reads: the item's values, each field's display rules, and the kind of operation. */
-function numberScope(context: IExecuteFunctions, op: Operation, input: RequestInput): NumberScope {
+/** Whether a field is shown by its display rules, read against `within` (the values beside it). */
+function shownWithin(
+	context: IExecuteFunctions,
+	field: INodeProperties,
+	within: IDataObject,
+): boolean {
 	const node = context.getNode();
 	const type = { name: node.type } as INodeTypeDescription;
+	return NodeHelpers.displayParameter(
+		within as INodeParameters,
+		field,
+		node,
+		type,
+		node.parameters,
+	);
+}
+
+/** Where the number check reads: the item's values, each field's display rules, and the kind of operation. */
+function numberScope(context: IExecuteFunctions, op: Operation, input: RequestInput): NumberScope {
 	return {
 		value: (name) => input.param(name, undefined),
-		shown: (field, within) =>
-			NodeHelpers.displayParameter(within as INodeParameters, field, node, type, node.parameters),
+		shown: (field, within) => shownWithin(context, field, within),
 		given: (name) => input.given?.(name) ?? true,
 		update: isUpdate(op),
 	};
