@@ -173,6 +173,28 @@ export const importFileFields: INodeProperties[] = [
 					'The first data row to send (1 = the first row after any header); the rows before it ' +
 					'are read and skipped. A failed import names the row to resume from.',
 			},
+			{
+				displayName: 'Unfinished Last Line',
+				name: 'unfinishedLastLine',
+				type: 'options',
+				options: [
+					{
+						name: 'Hold Back',
+						value: 'holdBack',
+						description:
+							'Not sent and not refused: a file still being written brings it whole next time',
+					},
+					{
+						name: 'Refuse',
+						value: 'refuse',
+						description: 'Listed with the refused rows, so a person sees it',
+					},
+				],
+				default: 'refuse',
+				description:
+					'The file’s last line when no line break follows it: the writer may not have finished it, so ' +
+					'it is never sent. The summary’s unfinishedLastLine names it and what was done.',
+			},
 		],
 	},
 ];

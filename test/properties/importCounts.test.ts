@@ -57,7 +57,7 @@ function line(r: Row, index: number): string {
 test('Import File: one summary item whose figures add up to the rows read; every good row stored once; refused rows listed', async () => {
 	await fc.assert(
 		fc.asyncProperty(importCase, async (c) => {
-			const csv = [HEADER, ...c.rows.map(line)].join('\n');
+			const csv = [HEADER, ...c.rows.map(line)].join('\n') + '\n';
 			const preStored = new Set(c.rows.filter((r) => r.kind === 'stored').map(origId));
 			await onFreshPlatform(
 				new TelcoBillingCallRecord(),
