@@ -82,7 +82,11 @@ export function typedInputRefusal(op: Operation, input: RequestInput): string | 
 	if ('problem' in typed) {
 		const oneRow = Array.isArray(own) && own.length === 1;
 		const where = fieldText(op, typed.path, oneRow) || typed.part;
-		return `${where} ${typed.problem}`;
+		// A secret (a card number) is never quoted: its refusal says only what it must be.
+		const secret = typed.path.some((part) => op.secretFields?.includes(String(part)));
+		return secret
+			? `${where} is not a value its type in the spec holds exactly (the value is kept out of this message)`
+			: `${where} ${typed.problem}`;
 	}
 	if (body && !op.sendBody && isRecord(typed.body))
 		input.body = withCustomerRefs(typed.body, body.refs) as IDataObject;
