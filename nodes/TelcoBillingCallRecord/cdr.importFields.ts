@@ -153,17 +153,6 @@ export const importFileFields: INodeProperties[] = [
 				description: 'Rows between progress lines in n8n’s log',
 			},
 			{
-				displayName: 'Wait Out Outages Up To (Seconds)',
-				name: 'outageSeconds',
-				type: 'number',
-				default: 300,
-				typeOptions: { minValue: 0 },
-				description:
-					'How long each batch keeps trying while the platform throttles, fails for a moment or is ' +
-					'down, before the file stops and names the row to resume from. Batches sent again are ' +
-					'never counted twice: the platform refuses a CDR it already holds.',
-			},
-			{
 				displayName: 'Start at Row',
 				name: 'startAtRow',
 				type: 'number',
@@ -194,6 +183,17 @@ export const importFileFields: INodeProperties[] = [
 				description:
 					'The file’s last line when no line break follows it: the writer may not have finished it, so ' +
 					'it is never sent. The summary’s unfinishedLastLine names it and what was done.',
+			},
+			{
+				displayName: 'Wait Out Outages Up To (Seconds)',
+				name: 'outageSeconds',
+				type: 'number',
+				default: 300,
+				typeOptions: { minValue: 0 },
+				description:
+					'How long each batch keeps trying while the platform throttles, fails for a moment or is ' +
+					'down, before the file stops and names the row to resume from. Batches sent again are ' +
+					'never counted twice: the platform refuses a CDR it already holds.',
 			},
 		],
 	},
