@@ -105,18 +105,21 @@ function switchRefusalIn(
 	fields: INodeProperties[],
 	values: IDataObject,
 	shown: (field: INodeProperties, within: IDataObject) => boolean,
+	blankIsNotGiven = false,
 ): string | undefined {
 	for (const field of fields) {
 		if (!Object.prototype.hasOwnProperty.call(values, field.name) || !shown(field, values))
 			continue;
 		const value = values[field.name];
 		const named = `${field.displayName} (${field.name})`;
+		// An "Add Field" switch that comes out blank is not given (never sent; an update keeps the value held).
+		if (blankIsNotGiven && isBlank(value)) continue;
 		if (field.type === 'boolean' && typeof value !== 'boolean')
 			return `${named} must be true or false (or 1 or 0); ${
 				isBlank(value) ? 'it came out blank' : `it came out as ${quotedValue(value)}`
 			}`;
 		if (field.type === 'collection' && isRecord(value)) {
-			const inner = switchRefusalIn((field.options ?? []) as INodeProperties[], value, shown);
+			const inner = switchRefusalIn((field.options ?? []) as INodeProperties[], value, shown, true);
 			if (inner) return `${named}: ${inner}`;
 		}
 		if (field.type === 'fixedCollection' && isRecord(value))
