@@ -3,8 +3,8 @@ import { CUT_SHORT } from './cdr.fieldCount';
 import type { FieldCount } from './cdr.fieldCount';
 
 /*
- * A cut line is a line of the file its writer may not have finished, never sent (docs/nodes/call-record.md,
- * "Cut lines"): a row with fewer fields than the file's rows have (cdr.fieldCount.ts), and the file's last line when
+ * A cut line is a line of the file its writer may not have finished, never sent (docs/operations.md, "Call Record:
+ * Import File"): a row with fewer fields than the file's rows have (cdr.fieldCount.ts), and the file's last line when
  * no line break (LF, CR or CRLF) follows it, whatever it holds: a switch still writing its export may have cut it
  * inside its last field (`…,70,65` read as `…,70,6`), where every field is present. Stored, the call would stay
  * billed wrong for good, its whole line in the next file refused as a duplicate.

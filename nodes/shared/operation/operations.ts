@@ -236,7 +236,7 @@ export interface ItemOf {
 	context: IExecuteFunctions;
 }
 
-/** One row of a node's operation table: everything the node run (execute.ts) needs to carry it out. */
+/** One row of a node's operation table: everything the node run (tableNode/itemLoop.ts) needs to carry it out. */
 export type Operation = OperationSpec & OperationHooks;
 
 /**

@@ -78,7 +78,7 @@ function blankSafe(field: INodeProperties): INodeProperties {
 
 /**
  * A field as the editor sees it: where its value is sent (`routing.send`) is read from the table by the node
- * run (execute.ts), and n8n is not told, since a node with its own `execute` never routes.
+ * run (itemLoop.ts), and n8n is not told, since a node with its own `execute` never routes.
  */
 function editorField(field: INodeProperties): INodeProperties {
 	const shown: INodeProperties = { ...field };
@@ -177,7 +177,7 @@ export function describeSingleOperation(resource: string, operation: Operation):
 	];
 }
 
-/** A parameter sent as the body field of the same name (the node run reads `routing.send`, execute.ts). */
+/** A parameter sent as the body field of the same name (the node run reads `routing.send`, itemLoop.ts). */
 export function bodyField(field: INodeProperties): INodeProperties {
 	return { ...field, routing: { send: { type: 'body', property: field.name } } };
 }
