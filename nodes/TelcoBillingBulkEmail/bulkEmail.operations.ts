@@ -5,6 +5,7 @@ import type { RequestInput, Rule } from '../shared/input/rules';
 import { checkSchedule } from './bulkEmail.schedule';
 import { audience, audienceRule, customerIdsField, filterRows } from './bulkEmail.fields';
 import { checkFilterFields, PREFIX } from './bulkEmail.filterFields';
+import { countedAudience } from './bulkEmail.audience';
 
 const COUNT_NUMBERS = ['id', 'count', 'recipient_count', 'sent_count', 'cancelled_count', 'total'];
 
@@ -80,13 +81,18 @@ const textRule =
 			label,
 		)({ ...input, body: { [name]: input.param(name, '') as string } });
 
-function createBody(input: RequestInput, confirmCount: number): IDataObject {
+/**
+ * The create body. Once the audience is known (`before`): confirm_count, and where Create counted it, the IDs of
+ * exactly those it counted (bulkEmail.audience.ts). Before (the check before anything is sent), neither.
+ */
+function createBody(input: RequestInput, before?: IDataObject): IDataObject {
 	const body: IDataObject = {
 		subject: input.param('subject', '') as string,
 		content: input.param('content', '') as string,
 		...audience(input),
-		confirm_count: confirmCount,
 	};
+	if (Array.isArray(before?.customerIds)) body.customer_ids = before.customerIds;
+	if (before?.count !== undefined) body.confirm_count = before.count;
 	const scheduledAt = schedule(input);
 	if (scheduledAt) body.scheduled_at = scheduledAt;
 	return body;
@@ -101,11 +107,11 @@ const guardRule: Rule = (input) => {
 };
 
 /**
- * Create with the recipient-count guard. Automatic: count the audience with a preview (sending nothing),
- * then create with confirm_count set to that count; if the audience changed in between, the platform
- * refuses (recipient_count_changed) and nothing is created. Manual: the user states the count.
+ * Create with the recipient-count guard. Automatic: the audience counted by who is in it (bulkEmail.audience.ts),
+ * then created for exactly those customers with confirm_count set to their number: anyone who left in between
+ * makes the platform refuse (recipient_count_changed), anyone who joined is not among them, and nothing is created
+ * unless everyone counted is mailed. Manual: the user states the count, which the platform compares.
  */
-/** The count Create confirms: the one stated (Manual), or the audience counted just before (Automatic). */
 async function countAudience(
 	request: (options: IHttpRequestOptions) => Promise<unknown>,
 	input: RequestInput,
@@ -114,19 +120,8 @@ async function countAudience(
 	await checkFilterFields(request, input, refuse, 'No campaign was created and nobody was mailed.');
 	if (input.param('guard', 'automatic') === 'manual')
 		return { count: Number(input.param('expectedCount', 0)) };
-	const preview = (await request({
-		method: 'POST',
-		url: `${PREFIX}/preview`,
-		body: { ...audience(input), sample_limit: 0 },
-	})) as IDataObject;
-	// The guard is only as good as the count: an answer without a whole count is no count, and nobody is mailed.
-	const count = Number(preview.count);
-	if (preview.count === null || preview.count === '' || !Number.isInteger(count) || count < 0)
-		throw refuse(
-			'The platform’s preview gave no recipient count, so the campaign was not created',
-			'No campaign was created and nobody was mailed: the count Create confirms could not be read.',
-		);
-	return { count };
+	const counted = await countedAudience(request, input, refuse);
+	return { count: counted.count, customerIds: counted.customerIds };
 }
 
 export const bulkEmailOperations: Operation[] = [
@@ -257,7 +252,7 @@ export const bulkEmailOperations: Operation[] = [
 			guardRule,
 		],
 		beforeRequest: countAudience,
-		sendBody: (input, before) => createBody(input, Number(before?.count)),
+		sendBody: createBody,
 		outputOf: (body, { before }) => ({ ...(body as IDataObject), confirmed_count: before?.count }),
 		output: { shows: ['id'], numbers: [...COUNT_NUMBERS, 'confirmed_count'] },
 	},

@@ -14,6 +14,7 @@ import { importFile } from './cdr.import';
 import { refuse } from './cdr.records';
 import { addOne, readPerItem } from './cdr.single';
 import { requestOptionsField } from '../shared/transport/requestOptions';
+import { cdrSwitch } from './cdr.switches';
 
 /** Each operation of the node and the function that runs it over all input items. */
 const operations: Record<string, (context: IExecuteFunctions) => Promise<INodeExecutionData[]>> = {
@@ -33,7 +34,7 @@ const operations: Record<string, (context: IExecuteFunctions) => Promise<INodeEx
 	getImportStatus: readPerItem(() => ({ url: '/cdr/status', root: 'data' })),
 	getRatingStatus: readPerItem(() => ({ url: '/cdr/ratingStatus', root: 'data' })),
 	getExportSchedules: readPerItem((context, itemIndex) => ({
-		url: context.getNodeParameter('includeInactive', itemIndex, false)
+		url: cdrSwitch(context, 'includeInactive', itemIndex)
 			? '/cdr/exports/include_inactive'
 			: '/cdr/exports',
 		root: 'data',

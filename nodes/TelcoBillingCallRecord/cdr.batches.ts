@@ -16,6 +16,7 @@ import { cdrOf, cdrRefusal, refuse } from './cdr.records';
 import { notStoredRepeat, OrigIdsOfRun, ranges, repeatRefusal } from './cdr.repeats';
 import { resultsInBatchOrder } from './cdr.results';
 import { heldMaybeOurs } from './cdr.single';
+import { cdrSwitch } from './cdr.switches';
 
 interface Pending {
 	itemIndex: number;
@@ -70,11 +71,7 @@ export async function addMany(context: IExecuteFunctions): Promise<INodeExecutio
 	const toErrorOutput = context.getNode().onError === 'continueErrorOutput';
 	const mapAutomatically = context.getNodeParameter('dataMode', 0) === 'autoMap';
 	const batchSize = Math.max(1, Number(context.getNodeParameter('batchSize', 0, 500)));
-	const duplicateIsSuccess = context.getNodeParameter(
-		'treatDuplicateAsSuccess',
-		0,
-		false,
-	) as boolean;
+	const duplicateIsSuccess = cdrSwitch(context, 'treatDuplicateAsSuccess', 0);
 	const parallel = Math.max(1, Number(context.getNodeParameter('parallelBatches', 0, 2)));
 
 	const out: INodeExecutionData[] = new Array(items.length);

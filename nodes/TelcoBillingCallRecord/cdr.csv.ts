@@ -51,6 +51,12 @@ export class CsvReader {
 	/** The record last returned by `next` is the file's last and ends inside a quoted field: it was cut short. */
 	cutShort = false;
 
+	/**
+	 * The record last returned by `next` is the file's last and no line break follows it: the writer may not have
+	 * finished it (cdr.cutLines.ts).
+	 */
+	unterminated = false;
+
 	constructor(delimiter?: string) {
 		if (delimiter) this.delimiter = delimiter.charCodeAt(0);
 	}
@@ -98,6 +104,7 @@ export class CsvReader {
 		if (record || !this.ended) return record;
 		if (this.field !== '' || this.fields.length > 0 || this.fieldQuoted) {
 			this.cutShort = this.inQuotes;
+			this.unterminated = true;
 			this.endField();
 			const last = this.fields;
 			this.fields = [];

@@ -153,6 +153,38 @@ export const importFileFields: INodeProperties[] = [
 				description: 'Rows between progress lines in n8n’s log',
 			},
 			{
+				displayName: 'Start at Row',
+				name: 'startAtRow',
+				type: 'number',
+				default: 1,
+				typeOptions: { minValue: 1 },
+				description:
+					'The first data row to send (1 = the first row after any header); the rows before it ' +
+					'are read and skipped. A failed import names the row to resume from.',
+			},
+			{
+				displayName: 'Unfinished Last Line',
+				name: 'unfinishedLastLine',
+				type: 'options',
+				options: [
+					{
+						name: 'Hold Back',
+						value: 'holdBack',
+						description:
+							'Not sent and not refused: a file still being written brings it whole next time',
+					},
+					{
+						name: 'Refuse',
+						value: 'refuse',
+						description: 'Listed with the refused rows, so a person sees it',
+					},
+				],
+				default: 'refuse',
+				description:
+					'The file’s last line when no line break follows it: the writer may not have finished it, so ' +
+					'it is never sent. The summary’s unfinishedLastLine names it and what was done.',
+			},
+			{
 				displayName: 'Wait Out Outages Up To (Seconds)',
 				name: 'outageSeconds',
 				type: 'number',
@@ -162,16 +194,6 @@ export const importFileFields: INodeProperties[] = [
 					'How long each batch keeps trying while the platform throttles, fails for a moment or is ' +
 					'down, before the file stops and names the row to resume from. Batches sent again are ' +
 					'never counted twice: the platform refuses a CDR it already holds.',
-			},
-			{
-				displayName: 'Start at Row',
-				name: 'startAtRow',
-				type: 'number',
-				default: 1,
-				typeOptions: { minValue: 1 },
-				description:
-					'The first data row to send (1 = the first row after any header); the rows before it ' +
-					'are read and skipped. A failed import names the row to resume from.',
 			},
 		],
 	},

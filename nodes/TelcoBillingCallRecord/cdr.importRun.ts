@@ -16,7 +16,10 @@ import type { RequestSettings, TryRecord } from '../shared/transport/transport';
 import { headerMapper } from './cdr.columns';
 import type { RowMapper } from './cdr.columns';
 import { CsvReader } from './cdr.csv';
-import { CUT_SHORT, FieldCount } from './cdr.fieldCount';
+import { FieldCount } from './cdr.fieldCount';
+import { cutLineOf } from './cdr.cutLines';
+import { newStats } from './cdr.importStats';
+import type { Stats } from './cdr.importStats';
 import { ImportBatch } from './cdr.importBatch';
 import type { ImportSettings } from './cdr.importSettings';
 import { FIELDS, normalizeCdr, ORIG_ID, refusalOf } from './cdr.records';
@@ -33,23 +36,6 @@ const MAX_REFUSED_LISTED = 1000;
 const HELD_MAYBE_THIS_ROW =
 	`${PLATFORM_MESSAGES.cdrDuplicate}: may be this row, stored by an earlier try whose answer was lost, ` +
 	'or another call’s; the API gives no way to read a call record back by its orig_id';
-
-interface Stats {
-	fileName?: string;
-	rowsRead: number;
-	skipped: number;
-	sent: number;
-	accepted: number;
-	duplicates: number;
-	refused: number;
-	batches: number;
-	/** Requests sent again after a transient failure, and the time those batches spent waiting (summed). */
-	retries: number;
-	secondsWaiting: number;
-	seconds: number;
-	firstCallDate: string | null;
-	lastCallDate: string | null;
-}
 
 interface Sent {
 	batch: ImportBatch;
@@ -137,21 +123,7 @@ export class FileImport {
 		this.halt = new Promise<void>((resolve) => (this.endWaits = resolve));
 		this.nextAnswer();
 		this.acknowledged = settings.startAtRow - 1;
-		this.stats = {
-			fileName,
-			rowsRead: 0,
-			skipped: 0,
-			sent: 0,
-			accepted: 0,
-			duplicates: 0,
-			refused: 0,
-			batches: 0,
-			retries: 0,
-			secondsWaiting: 0,
-			seconds: 0,
-			firstCallDate: null,
-			lastCallDate: null,
-		};
+		this.stats = newStats(fileName);
 	}
 
 	/**
@@ -234,7 +206,7 @@ export class FileImport {
 		this.row++;
 		stats.rowsRead++;
 		if (stats.rowsRead % settings.progressEvery === 0) this.logProgress('');
-		const cut = this.fieldCount.refusalOf(fields.length) ?? (reader.cutShort ? CUT_SHORT : '');
+		const cut = cutLineOf(this.fieldCount, fields.length, reader);
 		if (this.row < settings.startAtRow) {
 			stats.skipped++;
 			return false;
@@ -242,7 +214,18 @@ export class FileImport {
 		this.mapper(fields, values);
 		if (cut) {
 			// Never sent, nor taken as the call's orig_id: the whole line may come in a later file.
-			this.refuse(this.row, line, String(values[ORIG_ID] ?? ''), cut);
+			const origId = String(values[ORIG_ID] ?? '');
+			const held = cut.unfinished && settings.unfinishedLastLine === 'holdBack';
+			if (cut.unfinished)
+				stats.unfinishedLastLine = {
+					row: this.row,
+					line,
+					orig_id: origId,
+					handled: held ? 'heldBack' : 'refused',
+				};
+			// A line held back is not counted as read: a later file brings it whole, to be read then.
+			if (held) stats.rowsRead--;
+			else this.refuse(this.row, line, origId, cut.reason);
 			return false;
 		}
 		normalizeCdr(values);

@@ -4,6 +4,7 @@ import type { RetryPolicy } from '../shared/transport/retry';
 import { asteriskMapper, fieldsFromList, positionMapper, specField } from './cdr.columns';
 import type { ColumnLayout, RowMapper } from './cdr.columns';
 import { setOwn } from '../shared/input/keys';
+import { cdrSwitch } from './cdr.switches';
 
 const DELIMITER_OPTIONS: Record<string, string | undefined> = {
 	auto: undefined,
@@ -25,6 +26,8 @@ export interface ImportSettings {
 	renames: Record<string, string>;
 	delimiter?: string;
 	startAtRow: number;
+	/** The file's last line when no line break follows it: never sent; refused, or held back (cdr.cutLines.ts). */
+	unfinishedLastLine: 'refuse' | 'holdBack';
 	progressEvery: number;
 	batchSize: number;
 	parallel: number;
@@ -86,10 +89,11 @@ export function importSettingsOf(context: IExecuteFunctions, itemIndex: number):
 		...mapperOf(context, itemIndex, layout),
 		delimiter: DELIMITER_OPTIONS[String(options.delimiter ?? 'auto')],
 		startAtRow: Math.max(1, Math.floor(Number(options.startAtRow ?? 1)) || 1),
+		unfinishedLastLine: options.unfinishedLastLine === 'holdBack' ? 'holdBack' : 'refuse',
 		progressEvery: Math.max(1, Number(options.progressEvery ?? 10000) || 10000),
 		batchSize: Math.max(1, Number(context.getNodeParameter('batchSize', 0, 500))),
 		parallel: Math.max(1, Number(context.getNodeParameter('parallelBatches', 0, 2))),
-		duplicateIsSuccess: context.getNodeParameter('treatDuplicateAsSuccess', 0, false) as boolean,
+		duplicateIsSuccess: cdrSwitch(context, 'treatDuplicateAsSuccess', 0),
 		// Tries are bounded by time alone: an outage is waited out however many tries it takes.
 		retry: {
 			tries: Number.POSITIVE_INFINITY,

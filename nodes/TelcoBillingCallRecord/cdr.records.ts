@@ -2,6 +2,9 @@ import { operationError } from '../shared/errors/made';
 import type { NodeOperationError, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isPlatformDateTime, toPlatformDateTime } from '../shared/input/dates';
 import { nothingSentFor } from '../shared/input/rules';
+import { sentAs } from '../shared/input/sentTypes';
+import type { SentType } from '../shared/input/sentTypes';
+import { endpointFor } from '../shared/platform/endpointFacts';
 
 /** Every field of the spec's CDR input, with the label the node shows. */
 export const CDR_FIELDS: Record<string, string> = {
@@ -46,6 +49,13 @@ const TEXT_SLOTS = ['orig_id', 'direction', 'destination_info', 'application', '
 );
 /** The fields the spec types as numbers: sent as numbers by every operation (Import File writes them so). */
 const NUMBER_SLOTS = ['duration', 'billsec', 'privacy_flag', 'cost'].map(slot);
+/** Each field's type in the spec (a CDR of cdr/add), by which its value is sent. */
+const CDR_TYPES = cdrTypes();
+
+function cdrTypes(): Record<string, SentType> {
+	const body = endpointFor('POST', '/cdr/add')?.body;
+	return body && typeof body === 'object' && 'object' in body ? body.object : {};
+}
 
 /** A CDR's values by position in FIELDS; undefined where the CDR has no such field. */
 export type CdrValues = unknown[];
@@ -111,6 +121,11 @@ export function refusalOf(values: CdrValues): string | undefined {
 	const cost = values[COST];
 	if (cost !== undefined && (typeof cost === 'boolean' || !Number.isFinite(Number(cost))))
 		return 'Cost (cost) must be a number';
+	// Each number as the spec types it, exactly (cost through the money reader: "1e3" and 0.1 + 0.2 are no cost).
+	for (const k of NUMBER_SLOTS) {
+		const read = sentAs(CDR_TYPES[FIELDS[k]], values[k]);
+		if ('problem' in read) return `${CDR_FIELDS[FIELDS[k]]} (${FIELDS[k]}) ${read.problem}`;
+	}
 	return undefined;
 }
 
@@ -133,12 +148,12 @@ export function cdrOf(
 				destination: context.getNodeParameter('destination', itemIndex),
 				...(context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 			};
-	const values = FIELDS.map((field) => source[field]);
+	const values: CdrValues = FIELDS.map((field) => source[field]);
 	normalizeCdr(values);
-	// Numbers given as text ("65") are sent as numbers; text that is no number stays, for the rules to refuse.
+	// Numbers given as text ("65") are sent as the spec's numbers; what they cannot hold stays, for the rules to refuse.
 	for (const k of NUMBER_SLOTS) {
-		const value = values[k];
-		if (typeof value === 'string' && Number.isFinite(Number(value))) values[k] = Number(value);
+		const read = sentAs(CDR_TYPES[FIELDS[k]], values[k]);
+		if ('value' in read) values[k] = read.value;
 	}
 	const cdr: IDataObject = {};
 	FIELDS.forEach((field, k) => {

@@ -14,6 +14,7 @@ import { toRecords } from '../shared/output/output';
 import type { TryRecord } from '../shared/transport/transport';
 import { cdrOf, cdrRefusal, refuse } from './cdr.records';
 import { MAYBE_OURS, notStoredRepeat, OrigIdsOfRun, repeatRefusal } from './cdr.repeats';
+import { cdrSwitch } from './cdr.switches';
 
 type Read = (
 	context: IExecuteFunctions,
@@ -39,11 +40,7 @@ export function readPerItem(read: Read) {
 export async function addOne(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const mapAutomatically = context.getNodeParameter('dataMode', 0) === 'autoMap';
 	const items = context.getInputData();
-	const duplicateIsSuccess = context.getNodeParameter(
-		'treatDuplicateAsSuccess',
-		0,
-		false,
-	) as boolean;
+	const duplicateIsSuccess = cdrSwitch(context, 'treatDuplicateAsSuccess', 0);
 	const origIds = new OrigIdsOfRun();
 	// Items whose orig_id the platform now holds for them (stored, or a duplicate counted as success).
 	const held = new Set<number>();

@@ -4,19 +4,22 @@ import type { Operation } from '../shared/operation/operations';
 import { fixedRows, isBlank } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
 import { productRows, productRowsRefusal } from './crm.fields';
-import { decimalText, exactNumber } from '../shared/input/money';
+import { decimalText } from '../shared/input/money';
 
 function orderBody(input: RequestInput): IDataObject {
 	const body: IDataObject = {
 		cid: String(input.param('cid', '')),
 		items: fixedRows(input, 'products', 'product').map((p) => {
-			// 0 leaves the price to the product's; any other price goes as the number it is, exactly.
-			const price = decimalText(p.price ?? 0);
-			const exact = price === undefined ? undefined : exactNumber(price);
+			// 0 leaves the price to the product's; any other price is sent as given, never dropped: what the spec's
+			// number cannot hold exactly is refused (crm.fields.ts, and the type check every request passes).
+			const zero =
+				decimalText(p.price ?? 0)
+					?.replace(/^-/, '')
+					.replace(/[0.]/g, '') === '';
 			return {
 				pid: Number(p.pid),
 				quantity: Number(p.quantity ?? 1),
-				...(exact ? { price: exact } : {}),
+				...(zero ? {} : { price: p.price }),
 			};
 		}),
 	};

@@ -10,7 +10,6 @@ import {
 	cidField,
 	customerRecordFields,
 	customerSecretFields,
-	customerTextFields,
 	customerFlagFields,
 } from './customer.fields';
 import { upsertOperation } from './customer.upsert';
@@ -252,7 +251,6 @@ export const customerOperations: Operation[] = [
 		],
 		dateFields: ['dob'],
 		secretFields: customerSecretFields,
-		textFields: customerTextFields,
 		flagFields: customerFlagFields,
 		// The platform answers the new customer's id as `id`; every other customer answer calls it cid.
 		outputOf: (body) => ({ ...(body as IDataObject), cid: (body as IDataObject).id }),
@@ -273,7 +271,6 @@ export const customerOperations: Operation[] = [
 		],
 		dateFields: ['dob'],
 		secretFields: customerSecretFields,
-		textFields: customerTextFields,
 		flagFields: customerFlagFields,
 		// The answer names no customer. A typed customer ID is sent as it is (one request an item) and output as
 		// given; any other reference is the item's customer identity, its path proven, its cid output. Resolved

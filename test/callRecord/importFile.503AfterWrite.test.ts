@@ -15,9 +15,11 @@ test('Import File after a 503 whose batch was stored reports the row refused (ac
 		inputFiles: [
 			{
 				data: {
-					content: [HEADER, 'imp-1,2026-11-20 10:00:00,0412346601,outbound,0498765432,65,60'].join(
-						'\n',
-					),
+					content: [
+						HEADER,
+						'imp-1,2026-11-20 10:00:00,0412346601,outbound,0498765432,65,60',
+						'',
+					].join('\n'),
 					fileName: 'calls.csv',
 					mimeType: 'text/csv',
 				},

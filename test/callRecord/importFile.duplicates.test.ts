@@ -16,7 +16,7 @@ async function importCsv(lines: string[], parameters: INodeParameters = {}) {
 		inputFiles: [
 			{
 				data: {
-					content: [HEADER, ...lines].join('\n'),
+					content: [HEADER, ...lines].join('\n') + '\n',
 					fileName: 'calls.csv',
 					mimeType: 'text/csv',
 				},

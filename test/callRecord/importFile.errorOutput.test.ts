@@ -26,7 +26,7 @@ test('a file stopped by a failed batch goes to the Error output, not the Success
 		inputFiles: [
 			{
 				data: {
-					content: [HEADER, ...rows].join('\n'),
+					content: [HEADER, ...rows].join('\n') + '\n',
 					fileName: 'calls.csv',
 					mimeType: 'text/csv',
 				},

@@ -36,14 +36,15 @@ async function importCsv(content: string, parameters: INodeParameters = {}) {
 
 describe('Import File: a row with fewer or more fields than the header is refused, never sent', () => {
 	test('a line cut short (a file still being written) and a line with an unquoted comma', async () => {
-		const csv = [
-			HEADER,
-			good('x-1', 1),
-			good('x-2', 2),
-			'x-3,2026-11-20 10:03:00,0412346601,outbound,0498',
-			'x-4,2026-11-20 10:04:00,0412346601,outbound,0498765432,Smith, office,65,60',
-			good('x-5', 5),
-		].join('\n');
+		const csv =
+			[
+				HEADER,
+				good('x-1', 1),
+				good('x-2', 2),
+				'x-3,2026-11-20 10:03:00,0412346601,outbound,0498',
+				'x-4,2026-11-20 10:04:00,0412346601,outbound,0498765432,Smith, office,65,60',
+				good('x-5', 5),
+			].join('\n') + '\n';
 		const summary = await importCsv(csv);
 		expect(summary).toMatchObject({ rowsRead: 5, sent: 3, accepted: 3, refused: 2 });
 		expect(summary.refusedRows).toEqual([
@@ -87,12 +88,13 @@ describe('Import File: a row with fewer or more fields than the header is refuse
 	});
 
 	test('no header: fewer fields than Column Names, or another count than the file’s first row', async () => {
-		const csv = [
-			'h-1,ignored,2026-11-20 11:00:00,0412346601,inbound,1800123456',
-			'h-2,x,2026-11-20 11:05:00,0412346601,out',
-			'h-3,x,2026-11-20 11:06:00,0412346601,outbound,0498765432,extra',
-			'h-4,x,2026-11-20 11:07:00,0412346601,outbound,0498765432',
-		].join('\n');
+		const csv =
+			[
+				'h-1,ignored,2026-11-20 11:00:00,0412346601,inbound,1800123456',
+				'h-2,x,2026-11-20 11:05:00,0412346601,out',
+				'h-3,x,2026-11-20 11:06:00,0412346601,outbound,0498765432,extra',
+				'h-4,x,2026-11-20 11:07:00,0412346601,outbound,0498765432',
+			].join('\n') + '\n';
 		const summary = await importCsv(csv, {
 			columnLayout: 'positions',
 			columnNames: 'orig_id,,startdate,callerid,direction,destination',
@@ -139,7 +141,7 @@ describe('Import File: `sent` counts only rows that left n8n', () => {
 			inputFiles: [
 				{
 					data: {
-						content: [HEADER, ...rows].join('\n'),
+						content: [HEADER, ...rows].join('\n') + '\n',
 						fileName: 'calls.csv',
 						mimeType: 'text/csv',
 					},
@@ -174,7 +176,7 @@ describe('Import File: `sent` counts only rows that left n8n', () => {
 			inputFiles: [
 				{
 					data: {
-						content: [HEADER, ...rows].join('\n'),
+						content: [HEADER, ...rows].join('\n') + '\n',
 						fileName: 'calls.csv',
 						mimeType: 'text/csv',
 					},

@@ -22,9 +22,11 @@ test('a file in n8n’s filesystem binary store is streamed, and the refused row
 		(_, i) =>
 			`fs-${i + 1},2026-11-20 10:00:00,0412346601,${i === 1999 ? 'nowhere' : 'outbound'},0498765432,65,60`,
 	);
-	const csv = ['orig_id,startdate,callerid,direction,destination,duration,billsec', ...rows].join(
-		'\r\n',
-	);
+	const csv = [
+		'orig_id,startdate,callerid,direction,destination,duration,billsec',
+		...rows,
+		'',
+	].join('\r\n');
 	const result = await runNode({
 		nodeType,
 		parameters: { operation: 'importFile', batchSize: 1000 },

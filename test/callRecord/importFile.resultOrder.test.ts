@@ -15,7 +15,7 @@ const importCsv = async (lines: string[], baseUrl: string) =>
 		inputFiles: [
 			{
 				data: {
-					content: [HEADER, ...lines].join('\n'),
+					content: [HEADER, ...lines].join('\n') + '\n',
 					fileName: 'calls.csv',
 					mimeType: 'text/csv',
 				},

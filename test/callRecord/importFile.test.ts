@@ -67,7 +67,7 @@ describe('Import File: reading the CSV', () => {
 	});
 
 	test('batches of Batch Size, as many requests as batches', async () => {
-		const csv = [HEADER, ...goodRows('b', 7)].join('\n');
+		const csv = [HEADER, ...goodRows('b', 7)].join('\n') + '\n';
 		const result = await importCsv(csv, { batchSize: 3, parallelBatches: 2 });
 		expect(jsonOf(result)[0]).toMatchObject({ rowsRead: 7, sent: 7, accepted: 7, batches: 3 });
 		expect(batchPosts().map((r) => (r.body as unknown[]).length)).toEqual([3, 3, 1]);
@@ -80,7 +80,7 @@ describe('Import File: reading the CSV', () => {
 			'm-1;2026-11-20T09:15:30+11:00;0412346601;Outbound;0498765432;"Smith; ""Jr"" office";30\r\n' +
 			'\r\n' +
 			'm-2;2026-11-20 09:20:00;0412346601;inbound;1800123456;"line one\r\nline two";\r\n' +
-			'"m-3";2026-11-20 09:25:00;"0412346601";outbound;0498765432;;45';
+			'"m-3";2026-11-20 09:25:00;"0412346601";outbound;0498765432;;45\r\n';
 		const result = await importCsv(csv, {
 			columnMapping: {
 				mappings: [
@@ -114,12 +114,13 @@ describe('Import File: reading the CSV', () => {
 
 	test('tab and pipe files, detected from the header or chosen', async () => {
 		await importCsv(
-			[HEADER.replace(/,/g, '\t'), ...goodRows('t', 2).map((l) => l.replace(/,/g, '\t'))].join(
+			[HEADER.replace(/,/g, '\t'), ...goodRows('t', 2).map((l) => l.replace(/,/g, '\t')), ''].join(
 				'\n',
 			),
 		);
 		await importCsv(
-			[HEADER.replace(/,/g, '|'), ...goodRows('p', 2).map((l) => l.replace(/,/g, '|'))].join('\n'),
+			[HEADER.replace(/,/g, '|'), ...goodRows('p', 2).map((l) => l.replace(/,/g, '|'))].join('\n') +
+				'\n',
 			{ importOptions: { delimiter: 'pipe' } },
 		);
 		expect(stored().map((c) => c.orig_id)).toEqual(['t-1', 't-2', 'p-1', 'p-2']);
@@ -128,7 +129,7 @@ describe('Import File: reading the CSV', () => {
 	test('a file bigger than one read, with quoted line breaks across the pieces', async () => {
 		const note = `"${'x'.repeat(120)}\n${'y'.repeat(120)}, ""quoted"""`;
 		const lines = goodRows('big', 3000).map((l) => `${l},${note}`);
-		const csv = [`${HEADER},destination_info`, ...lines].join('\n');
+		const csv = [`${HEADER},destination_info`, ...lines].join('\n') + '\n';
 		expect(csv.length).toBeGreaterThan(2 * 256 * 1024);
 		const result = await importCsv(csv, { batchSize: 1000 });
 		expect(jsonOf(result)[0]).toMatchObject({ rowsRead: 3000, accepted: 3000, batches: 3 });
@@ -163,13 +164,14 @@ describe('Import File: reading the CSV', () => {
 	});
 
 	test('Asterisk Master.csv: direction by destination context, orig_id from uniqueid or channel and start', async () => {
-		const csv = [
-			'"acc1","0412346601","0498765432","from-internal","""Alice"" <0412346601>",' +
-				'"SIP/100-0001","SIP/trunk-0002","Dial","SIP/trunk/0498765432,60",' +
-				'"2026-11-20 12:00:00","2026-11-20 12:00:05","2026-11-20 12:01:05",65,60,"ANSWERED","DOCUMENTATION","1763600000.1"',
-			'"","0299990000","1800123456","from-trunk","","SIP/trunk-0003","SIP/100-0004","Dial","SIP/100",' +
-				'"2026-11-20 12:02:00","","2026-11-20 12:02:20",20,0,"NO ANSWER","DOCUMENTATION"',
-		].join('\n');
+		const csv =
+			[
+				'"acc1","0412346601","0498765432","from-internal","""Alice"" <0412346601>",' +
+					'"SIP/100-0001","SIP/trunk-0002","Dial","SIP/trunk/0498765432,60",' +
+					'"2026-11-20 12:00:00","2026-11-20 12:00:05","2026-11-20 12:01:05",65,60,"ANSWERED","DOCUMENTATION","1763600000.1"',
+				'"","0299990000","1800123456","from-trunk","","SIP/trunk-0003","SIP/100-0004","Dial","SIP/100",' +
+					'"2026-11-20 12:02:00","","2026-11-20 12:02:20",20,0,"NO ANSWER","DOCUMENTATION"',
+			].join('\n') + '\n';
 		const result = await importCsv(csv, {
 			columnLayout: 'asterisk',
 			asteriskDirection: 'byContext',
@@ -212,15 +214,16 @@ describe('Import File: reading the CSV', () => {
 
 describe('Import File: refused rows and duplicates', () => {
 	test('bad rows are reported with their row, line, orig_id and reason; the rest is stored', async () => {
-		const csv = [
-			HEADER,
-			...goodRows('r', 2),
-			'r-bad1,2026-11-20 10:00:00,,outbound,0498765432,65,60',
-			'r-bad2,2026-11-20 10:00:00,0412346601,sideways,0498765432,65,60',
-			'r-bad3,"2026-02-30 10:00:00",0412346601,outbound,0498765432,65,60',
-			'r-bad4,2026-11-20 10:00:00,0412346601,outbound,0498765432,65,-1',
-			...goodRows('r', 1, 3),
-		].join('\n');
+		const csv =
+			[
+				HEADER,
+				...goodRows('r', 2),
+				'r-bad1,2026-11-20 10:00:00,,outbound,0498765432,65,60',
+				'r-bad2,2026-11-20 10:00:00,0412346601,sideways,0498765432,65,60',
+				'r-bad3,"2026-02-30 10:00:00",0412346601,outbound,0498765432,65,60',
+				'r-bad4,2026-11-20 10:00:00,0412346601,outbound,0498765432,65,-1',
+				...goodRows('r', 1, 3),
+			].join('\n') + '\n';
 		const result = await importCsv(csv);
 		expect(result.error).toBeUndefined();
 		const [summary] = jsonOf(result);
@@ -263,7 +266,7 @@ describe('Import File: refused rows and duplicates', () => {
 			{ length: 1005 },
 			(_, i) => `bad-${i + 1},2026-11-20 10:00:00,0412346601,,0498765432,1,1`,
 		);
-		const result = await importCsv([HEADER, ...bad, ...goodRows('ok', 1)].join('\n'));
+		const result = await importCsv([HEADER, ...bad, ...goodRows('ok', 1)].join('\n') + '\n');
 		expect(jsonOf(result)[0]).toMatchObject({ rowsRead: 1006, refused: 1005, accepted: 1 });
 		expect(result.items).toHaveLength(1);
 		expect(jsonOf(result)[0].refusedRows).toHaveLength(1000);
@@ -273,9 +276,9 @@ describe('Import File: refused rows and duplicates', () => {
 	});
 
 	test('a re-run: duplicates are counted once and listed with the refused rows, or successes with Treat Duplicate as Success', async () => {
-		const csv = [HEADER, ...goodRows('d', 3)].join('\n');
+		const csv = [HEADER, ...goodRows('d', 3)].join('\n') + '\n';
 		await importCsv(csv);
-		const again = await importCsv([HEADER, ...goodRows('d', 4)].join('\n'));
+		const again = await importCsv([HEADER, ...goodRows('d', 4)].join('\n') + '\n');
 		const [summary] = jsonOf(again);
 		const refused = summary.refusedRows;
 		expect(summary).toMatchObject({ rowsRead: 4, sent: 4, accepted: 1, duplicates: 3, refused: 0 });
@@ -288,7 +291,7 @@ describe('Import File: refused rows and duplicates', () => {
 			})),
 		);
 
-		const tolerant = await importCsv([HEADER, ...goodRows('d', 5)].join('\n'), {
+		const tolerant = await importCsv([HEADER, ...goodRows('d', 5)].join('\n') + '\n', {
 			treatDuplicateAsSuccess: true,
 		});
 		expect(jsonOf(tolerant)).toEqual([
@@ -312,7 +315,7 @@ describe('Import File: refused rows and duplicates', () => {
 });
 
 describe('Import File: a failure mid-file and resuming', () => {
-	const csv = [HEADER, ...goodRows('f', 10)].join('\n');
+	const csv = [HEADER, ...goodRows('f', 10)].join('\n') + '\n';
 
 	test('an HTTP 500 on the third batch names the last acknowledged row; Start at Row resumes', async () => {
 		node.sim().faults.push('pass', 'pass', 'http500');
@@ -453,8 +456,13 @@ describe('Import File: the header and several files', () => {
 			parameters: { operation: 'importFile', binaryPropertyName: 'cdrs' },
 			input: [{ site: 'a' }, { site: 'b' }],
 			inputFiles: [
-				{ cdrs: { content: [HEADER, ...goodRows('a', 2)].join('\n'), fileName: 'a.csv' } },
-				{ cdrs: { content: [HEADER, ...goodRows('b', 3), 'bad'].join('\n'), fileName: 'b.csv' } },
+				{ cdrs: { content: [HEADER, ...goodRows('a', 2)].join('\n') + '\n', fileName: 'a.csv' } },
+				{
+					cdrs: {
+						content: [HEADER, ...goodRows('b', 3), 'bad'].join('\n') + '\n',
+						fileName: 'b.csv',
+					},
+				},
 			],
 			credentials: { baseUrl: node.sim().url, apiKey: DEMO_KEY },
 		});
@@ -472,13 +480,13 @@ describe('Import File: batches and what is sent', () => {
 	test('Parallel Batches requests are on their way at once, never more', async () => {
 		const sim = node.sim();
 		sim.latency.ms = 40;
-		const csv = [HEADER, ...goodRows('pb', 30)].join('\n');
+		const csv = [HEADER, ...goodRows('pb', 30)].join('\n') + '\n';
 		const three = await importCsv(csv, { batchSize: 3, parallelBatches: 3 });
 		expect(jsonOf(three)[0]).toMatchObject({ accepted: 30, batches: 10 });
 		expect(sim.concurrency.most).toBe(3);
 
 		sim.concurrency.most = 0;
-		const one = await importCsv([HEADER, ...goodRows('pb', 6, 31)].join('\n'), {
+		const one = await importCsv([HEADER, ...goodRows('pb', 6, 31)].join('\n') + '\n', {
 			batchSize: 3,
 			parallelBatches: 1,
 		});
@@ -487,22 +495,23 @@ describe('Import File: batches and what is sent', () => {
 		expect(stored()).toHaveLength(36);
 	});
 
-	test('batch edges: refused rows between full batches, the last row filling the last batch with no line break', async () => {
+	test('batch edges: refused rows between full batches, the last row filling the last batch', async () => {
 		const good = goodRows('e', 9);
-		const csv = [
-			HEADER,
-			good[0],
-			good[1],
-			'e-bad1,2026-11-20 10:00:00,0412346601,sideways,0498765432,65,60',
-			good[2],
-			good[3],
-			good[4],
-			good[5],
-			'e-bad2,2026-11-20 10:00:00,,outbound,0498765432,65,60',
-			good[6],
-			good[7],
-			good[8],
-		].join('\n');
+		const csv =
+			[
+				HEADER,
+				good[0],
+				good[1],
+				'e-bad1,2026-11-20 10:00:00,0412346601,sideways,0498765432,65,60',
+				good[2],
+				good[3],
+				good[4],
+				good[5],
+				'e-bad2,2026-11-20 10:00:00,,outbound,0498765432,65,60',
+				good[6],
+				good[7],
+				good[8],
+			].join('\n') + '\n';
 		const result = await importCsv(csv, { batchSize: 3, parallelBatches: 2 });
 		const [summary] = jsonOf(result);
 		const refused = summary.refusedRows;
@@ -603,10 +612,11 @@ describe('Import File: batches and what is sent', () => {
 			['2026-11-20 10:00:00', '0412346601', 'outbound', '65', 'x', ''],
 			['2026-11-20 10:00:00', '0412346601', 'outbound', '65', '60', 'yesterday'],
 		];
-		const csv = [
-			`orig_id,destination,${columns.join(',')}`,
-			...cases.map((values, i) => `i-${i + 1},0498765432,${values.join(',')}`),
-		].join('\n');
+		const csv =
+			[
+				`orig_id,destination,${columns.join(',')}`,
+				...cases.map((values, i) => `i-${i + 1},0498765432,${values.join(',')}`),
+			].join('\n') + '\n';
 		const imported = await importCsv(csv);
 		const [summary] = jsonOf(imported);
 		const refused = summary.refusedRows as IDataObject[];
@@ -647,11 +657,10 @@ describe('Import File: batches and what is sent', () => {
 
 describe('Import File: one summary item per file, whose figures add up to the rows read', () => {
 	test('refused rows travel inside the summary item, never as items of their own: a next node runs once per file', async () => {
-		const csv = [
-			HEADER,
-			...goodRows('s', 2),
-			's-bad1,2026-11-20 10:00:00,,outbound,0498765432,65,60',
-		].join('\n');
+		const csv =
+			[HEADER, ...goodRows('s', 2), 's-bad1,2026-11-20 10:00:00,,outbound,0498765432,65,60'].join(
+				'\n',
+			) + '\n';
 		const result = await importCsv(csv);
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
@@ -666,16 +675,19 @@ describe('Import File: one summary item per file, whose figures add up to the ro
 	});
 
 	test('a clean file: refusedRows is an empty list, so every summary has the same fields', async () => {
-		const result = await importCsv([HEADER, ...goodRows('c', 2)].join('\n'));
+		const result = await importCsv([HEADER, ...goodRows('c', 2)].join('\n') + '\n');
 		expect(jsonOf(result)).toEqual([expect.objectContaining({ refused: 0, refusedRows: [] })]);
 	});
 
 	test('Treat Duplicate as Success off: a duplicate is counted once, under duplicates; accepted + duplicates + refused = rows read', async () => {
-		await importCsv([HEADER, ...goodRows('d', 3)].join('\n'));
+		await importCsv([HEADER, ...goodRows('d', 3)].join('\n') + '\n');
 		const again = await importCsv(
-			[HEADER, ...goodRows('d', 4), 'd-bad,2026-11-20 10:00:00,,outbound,0498765432,65,60'].join(
-				'\n',
-			),
+			[
+				HEADER,
+				...goodRows('d', 4),
+				'd-bad,2026-11-20 10:00:00,,outbound,0498765432,65,60',
+				'',
+			].join('\n'),
 		);
 		const [summary] = jsonOf(again);
 		expect(summary).toMatchObject({ rowsRead: 5, accepted: 1, duplicates: 3, refused: 1 });
@@ -686,12 +698,13 @@ describe('Import File: one summary item per file, whose figures add up to the ro
 
 describe('Import File: the refused rows file is safe to open', () => {
 	test('an orig_id or reason a spreadsheet would run is written with a quote before it', async () => {
-		const csv = [
-			HEADER,
-			'=HYPERLINK("http://x.example"),2026-11-20 10:00:00,0412346601,,0498765432,65,60',
-			'@SUM(1+1),2026-11-20 10:01:00,0412346601,sideways,0498765432,65,60',
-			...goodRows('ok', 1),
-		].join('\n');
+		const csv =
+			[
+				HEADER,
+				'=HYPERLINK("http://x.example"),2026-11-20 10:00:00,0412346601,,0498765432,65,60',
+				'@SUM(1+1),2026-11-20 10:01:00,0412346601,sideways,0498765432,65,60',
+				...goodRows('ok', 1),
+			].join('\n') + '\n';
 		const result = await importCsv(csv);
 		const list = refusedCsvOf(result.items[0].binary?.refused).trim().split('\n');
 		expect(list[1]).toMatch(/^1,2,"'=HYPERLINK\(""http:\/\/x\.example""\)",/);

@@ -22,6 +22,8 @@ function fits(type: Type, value: unknown): boolean {
 			return typeof value === 'string' && DATETIME.test(value);
 		case 'flag':
 			return value === 0 || value === 1;
+		case 'false':
+			return value === false;
 		case 'null':
 			return value === null;
 		case 'any':
@@ -33,7 +35,11 @@ function fits(type: Type, value: unknown): boolean {
 
 function describe(type: Type): string {
 	if (typeof type === 'string')
-		return type === 'flag' ? '0 or 1' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+		return type === 'flag'
+			? '0 or 1'
+			: type === 'false'
+				? 'false'
+				: `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 	if ('anyOf' in type) return type.anyOf.map(describe).join(' or ');
 	if ('object' in type || 'map' in type) return 'an object';
 	if ('array' in type) return 'an array';

@@ -128,7 +128,7 @@ function csvOf(calls: Call[]): string {
 			call.unknownKey ? 'note' : '',
 		].join(',');
 	});
-	return [header, ...lines].join('\n');
+	return [header, ...lines].join('\n') + '\n';
 }
 
 async function run(generated: Case, baseUrl: string) {

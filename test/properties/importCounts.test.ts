@@ -6,8 +6,9 @@ import { onFreshPlatform, platformCase } from './platform';
 
 // Call Record → Import File with what switch exports hold: an orig_id twice in one file, rows the platform
 // already has, rows the checks refuse, lines cut short or with a field too many, an empty file, many rows in small batches, Start at Row, Treat
-// Duplicate as Success on or off, and a bad day on the platform (429, 503, resets before and after the
-// write, malformed 200s). Each case is one file through n8n's engine on a fresh strict simulator.
+// Duplicate as Success on or off, a file whose last line has no line break (cut inside its last field, or whole)
+// refused or held back, and a bad day on the platform (429, 503, resets before and after the write, malformed
+// 200s). Each case is one file through n8n's engine on a fresh strict simulator.
 
 afterAll(async () => await shutdownEngine());
 
@@ -35,6 +36,9 @@ const importCase = fc.record({
 	parallelBatches: fc.integer({ min: 1, max: 3 }),
 	duplicateIsSuccess: fc.boolean(),
 	startAtRow: fc.constantFrom(1, 1, 1, 3),
+	// How the file ends: with a line break, or without one after a whole last line or one cut in its last field.
+	ending: fc.constantFrom('break', 'break', 'none', 'cutInField'),
+	unfinishedLastLine: fc.constantFrom('refuse', 'holdBack'),
 });
 
 const origId = (r: Row) => (r.kind === 'stored' ? `old-${r.id}` : `new-${r.id}`);
@@ -57,7 +61,14 @@ function line(r: Row, index: number): string {
 test('Import File: one summary item whose figures add up to the rows read; every good row stored once; refused rows listed', async () => {
 	await fc.assert(
 		fc.asyncProperty(importCase, async (c) => {
-			const csv = [HEADER, ...c.rows.map(line)].join('\n');
+			const lines = c.rows.map(line);
+			// A last line cut inside its last field keeps every field: `…,60` read as `…,6`.
+			if (c.ending === 'cutInField' && lines.length)
+				lines[lines.length - 1] = lines[lines.length - 1].replace(/.$/, '');
+			const csv = [HEADER, ...lines].join('\n') + (c.ending === 'break' ? '\n' : '');
+			// The file's last line without a line break after it is never sent, however whole it looks.
+			const unfinished = c.ending !== 'break' && c.rows.length > 0;
+			const held = unfinished && c.unfinishedLastLine === 'holdBack';
 			const preStored = new Set(c.rows.filter((r) => r.kind === 'stored').map(origId));
 			await onFreshPlatform(
 				new TelcoBillingCallRecord(),
@@ -68,7 +79,7 @@ test('Import File: one summary item whose figures add up to the rows read; every
 						batchSize: c.batchSize,
 						parallelBatches: c.parallelBatches,
 						treatDuplicateAsSuccess: c.duplicateIsSuccess,
-						importOptions: { startAtRow: c.startAtRow },
+						importOptions: { startAtRow: c.startAtRow, unfinishedLastLine: c.unfinishedLastLine },
 					},
 					input: [{}],
 					inputFiles: [{ data: { content: csv, fileName: 'calls.csv', mimeType: 'text/csv' } }],
@@ -100,12 +111,24 @@ test('Import File: one summary item whose figures add up to the rows read; every
 					expect(result.items[0].pairedItem).toEqual({ item: 0 });
 					const s = result.items[0].json as Record<string, unknown>;
 					const n = (key: string) => s[key] as number;
-					const read = c.rows.length;
-					const skipped = Math.min(read, c.startAtRow - 1);
-					const taken = c.rows.slice(skipped);
-					const refusable = (r: Row) => r.kind === 'bad' || r.kind === 'cut';
+					const skipped = Math.min(c.rows.length, c.startAtRow - 1);
+					// A last line held back is not read (a later file brings it whole); refused, it is read and refused.
+					const heldBack = held && c.rows.length > skipped;
+					const read = c.rows.length - (heldBack ? 1 : 0);
+					const last =
+						unfinished && c.rows.length > skipped ? c.rows[c.rows.length - 1] : undefined;
+					const taken = c.rows.slice(skipped, heldBack ? -1 : undefined);
+					const refusable = (r: Row) => r.kind === 'bad' || r.kind === 'cut' || r === last;
 					const bad = taken.filter(refusable).length;
 					expect(n('rowsRead')).toBe(read);
+					if (last)
+						expect(s.unfinishedLastLine).toEqual(
+							expect.objectContaining({
+								row: c.rows.length,
+								handled: heldBack ? 'heldBack' : 'refused',
+							}),
+						);
+					else expect(s.unfinishedLastLine).toBeUndefined();
 					expect(n('skipped')).toBe(skipped);
 					expect(n('skipped') + n('accepted') + n('duplicates') + n('refused')).toBe(read);
 					// Refused: the rows the checks refuse, and rows repeating an earlier row's orig_id (not sent).
@@ -141,7 +164,7 @@ test('Import File: one summary item whose figures add up to the rows read; every
 					expect(duplicatesListed).toHaveLength(c.duplicateIsSuccess ? 0 : n('duplicates'));
 					const badRows = c.rows
 						.map((r, index) => ({ r, row: index + 1 }))
-						.filter(({ r, row }) => refusable(r) && row > skipped)
+						.filter(({ r, row }) => refusable(r) && row > skipped && !(heldBack && r === last))
 						.map(({ row }) => row);
 					const refusedListed = listed.filter((r) => !isDuplicate(r)).map((r) => r.row);
 					expect(refusedListed).toEqual(expect.arrayContaining(badRows));

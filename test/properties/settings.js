@@ -21,4 +21,12 @@ function propertySettings(defaultRuns) {
 	};
 }
 
-module.exports = { propertySettings };
+/**
+ * A property's measurement (its draws, what became of them, the operations it covers): printed only when
+ * TELCO_PROPERTY_REPORT=1, so `npm test` stays quiet.
+ */
+function reportMeasurement(line) {
+	if (process.env.TELCO_PROPERTY_REPORT) process.stdout.write(`${line}\n`);
+}
+
+module.exports = { propertySettings, reportMeasurement };

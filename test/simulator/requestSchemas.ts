@@ -35,6 +35,8 @@ export function schemaOf(type: Type): z.ZodTypeAny {
 			return z.string().regex(DATETIME, 'must be YYYY-MM-DD HH:MM:SS');
 		case 'flag':
 			return z.coerce.number().int().min(0).max(1);
+		case 'false':
+			return z.literal(false);
 		case 'null':
 			return z.null();
 		case 'any':

@@ -1,4 +1,5 @@
 import { endpointOf } from '../conformance/endpoints';
+import { SPEC } from '../spec';
 
 /*
  * What each run sent: the simulator's requests counted by the spec's endpoint (`GET /customer/balance/{cid}`),
@@ -40,21 +41,6 @@ export interface Stats extends Counts {
 	runs: Run[];
 }
 
-// The spec's GET endpoints that change something, and its POST endpoints that only read.
-const GET_WRITES = /\/setManagementStatus\/|\/delete$|\/doETF\/|\/resetdb$/;
-const POST_READS = [
-	'/cdr/getMultiplePrice',
-	'/customer/bulk-email/preview',
-	'/leads/filter/get/page/{page_number}',
-	'/report',
-	'/services/calculateMultipleETF/{date}',
-	'/services/calculateMultipleETF',
-	'/services/qualify',
-	'/services/qualify/avc-check',
-	'/services/qualify/ndf',
-	'/services/search',
-];
-
 /** The endpoint a request is for, as the spec writes it without the key; its own path when the spec has none. */
 export function endpointName({ method, url }: Received): string {
 	const endpoint = endpointOf(method, url.split('?')[0]);
@@ -63,11 +49,13 @@ export function endpointName({ method, url }: Received): string {
 	return `${method} ${endpoint.path.replace(/^\/\{api_key\}/, '')}`;
 }
 
-/** Whether a request to this endpoint changes something on the platform. */
+/** Whether a request to this endpoint changes something on the platform: the spec source's kind of it. */
 export function isWrite(endpoint: string): boolean {
-	const [method, path] = endpoint.split(' ');
 	if (endpoint.endsWith('(not in the spec)')) return false;
-	return method === 'GET' ? GET_WRITES.test(path) : !POST_READS.includes(path);
+	const [method, path] = endpoint.split(' ');
+	const named = (form: string) => SPEC.find((e) => e.method === method && e.path === form);
+	const found = named(`/{api_key}${path}`) ?? named(path) ?? named(`/{api_key}${path}/{date}`);
+	return found?.kind === 'write';
 }
 
 const MAX_RUNS = 20;

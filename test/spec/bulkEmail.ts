@@ -21,6 +21,7 @@ export const BULK_EMAIL: Endpoint[] = [
 		group: 'bulkEmail',
 		method: 'GET',
 		path: '/{api_key}/customer/bulk-email/filters',
+		kind: 'read',
 		note: '',
 		answer: { keys: ['success', 'description', 'fields', 'joins'], failure: FAILURE },
 	},
@@ -28,6 +29,7 @@ export const BULK_EMAIL: Endpoint[] = [
 		group: 'bulkEmail',
 		method: 'POST',
 		path: '/{api_key}/customer/bulk-email/preview',
+		kind: 'read',
 		note: 'never creates anything',
 		body: object({
 			filters,
@@ -53,6 +55,7 @@ export const BULK_EMAIL: Endpoint[] = [
 		group: 'bulkEmail',
 		method: 'POST',
 		path: '/{api_key}/customer/bulk-email',
+		kind: 'write',
 		note: 'create; confirm_count must equal the resolved count',
 		body: object(
 			{
@@ -75,6 +78,7 @@ export const BULK_EMAIL: Endpoint[] = [
 		group: 'bulkEmail',
 		method: 'GET',
 		path: '/{api_key}/customer/bulk-email/{id}',
+		kind: 'read',
 		note: '',
 		answer: { keys: STATUS_RECORD, failure: FAILURE },
 	},
@@ -82,6 +86,7 @@ export const BULK_EMAIL: Endpoint[] = [
 		group: 'bulkEmail',
 		method: 'GET',
 		path: '/{api_key}/customer/bulk-email/page/{pageNumber}',
+		kind: 'read',
 		note: '20 per page, newest first',
 		answer: {
 			keys: ['success', 'description', 'page_number', 'page_size', 'total', 'records'],
@@ -92,6 +97,7 @@ export const BULK_EMAIL: Endpoint[] = [
 		group: 'bulkEmail',
 		method: 'POST',
 		path: '/{api_key}/customer/bulk-email/{id}/cancel',
+		kind: 'write',
 		note: '',
 		answer: {
 			keys: [

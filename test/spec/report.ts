@@ -116,13 +116,12 @@ const OPTION_TYPES: Record<string, Type> = {
 	when: 'string',
 };
 
+/** The report body's fields, each with its type: what the check below adds its rules to. */
+const REPORT_SHAPE = object({ report: 'string', report_options: { object: OPTION_TYPES } });
+
 function reportBody(value: unknown): Problem[] {
 	const body = (value ?? {}) as Record<string, unknown>;
-	const problems = problemsOf(
-		object({ report: 'string', report_options: { object: OPTION_TYPES } }),
-		body,
-		'',
-	);
+	const problems = problemsOf(REPORT_SHAPE, body, '');
 	const report = String(body.report);
 	const named = REPORT_OPTIONS[report];
 	if (!named)
@@ -165,8 +164,9 @@ export const REPORT: Endpoint[] = [
 		group: 'report',
 		method: 'POST',
 		path: '/{api_key}/report',
+		kind: 'read',
 		note: '20 named reports, each with its own options and row fields',
-		body: { check: reportBody },
+		body: { check: reportBody, shape: REPORT_SHAPE },
 		// The guard names a report outside the 20 `report=<name>`: these two are the ones we send.
 		unshown: {
 			fields: { 'report=invoiceSummary': 'any', 'report=paymentsReceived': 'any' },

@@ -40,3 +40,24 @@ test('every required field an entry names is one of its fields', () => {
 	for (const object of SPEC.flatMap((e) => [...objectsIn(e.query), ...objectsIn(e.body)]))
 		for (const name of object.required ?? []) expect(Object.keys(object.object)).toContain(name);
 });
+
+test('an entry’s kind is what the spec says of it: a GET writes only where the spec says so, a POST that reads never creates', () => {
+	// The spec's words for a write made by GET, and the demo reset (a GET that empties the department).
+	const getWrites = SPEC.filter((e) => e.method === 'GET' && e.kind === 'write');
+	for (const entry of getWrites)
+		expect([
+			entry.path,
+			/done by GET|applies the fee/.test(entry.note) || entry.path.endsWith('/resetdb'),
+		]).toEqual([entry.path, true]);
+	expect(getWrites.length).toBe(4);
+	// Every POST that reads: searches, filters, previews, quotes, prices, qualification and reports.
+	const postReads = SPEC.filter((e) => e.method === 'POST' && e.kind === 'read').map((e) => e.path);
+	for (const path of postReads)
+		expect(path).toMatch(
+			/search|filter|preview|calculateMultipleETF|getMultiplePrice|qualify|\/report$/,
+		);
+	expect(SPEC.find((e) => e.path.endsWith('/bulk-email/preview'))).toMatchObject({
+		kind: 'read',
+		note: 'never creates anything',
+	});
+});

@@ -13,6 +13,8 @@ export type Type =
 	| 'date'
 	| 'datetime'
 	| 'flag'
+	/** The boolean false and nothing else (a service update's monthlyfee: false recalculates it). */
+	| 'false'
 	| 'null'
 	| 'any'
 	| { anyOf: Type[] }
@@ -20,8 +22,11 @@ export type Type =
 	| { array: Type }
 	/** An object keyed by names the caller chooses (external sale payments, keyed by payment type). */
 	| { map: Type }
-	/** A rule the shapes above cannot say (the report body: each report its own options). */
-	| { check: (value: unknown, field: string) => Problem[] };
+	/**
+	 * A rule the shapes above cannot say (the report body: each report its own options); `shape` is the part
+	 * of it they can say (each field's type), which the nodes send by.
+	 */
+	| { check: (value: unknown, field: string) => Problem[]; shape: Type };
 
 export interface ObjectType {
 	object: Record<string, Type>;
@@ -54,6 +59,12 @@ export interface Endpoint {
 	path: string;
 	/** The endpoint table's note, verbatim. */
 	note: string;
+	/**
+	 * Whether the request changes what the platform holds (`write`) or only reads it (`read`), as the spec says
+	 * of the endpoint: the one source of how the nodes retry it, say it "may have been carried out" and keep it
+	 * back in a Dry Run. Every entry says it; none is judged by its method.
+	 */
+	kind: 'read' | 'write';
 	/** "date optional": the spec documents the path without its last segment too. */
 	dateOptional?: true;
 	/** Query parameters (values are text in a URL; the types say what the text holds). */

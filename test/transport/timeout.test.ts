@@ -1,12 +1,12 @@
-import type { INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
+import type { INodeProperties, INodeType } from 'n8n-workflow';
 import { isRepeatable } from '../../nodes/shared/operation/operations';
 import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
 import { PORTAL, SANDBOX_LOGIN } from '../kits/account';
 import { balanceRun } from '../harness/balanceRun';
 import { runNode, shutdownEngine } from '../harness/engine';
 import { DEMO_KEY } from '../harness/nodeRunner';
-import { NODE_TYPES, ROWS, SEEDED, aValueFor } from '../harness/tables';
-import type { Row } from '../harness/tables';
+import { NODE_TYPES, ROWS } from '../harness/tables';
+import { readParameters } from '../harness/readParameters';
 import { parametersFor, prepareFor } from '../harness/writeParameters';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
@@ -64,30 +64,6 @@ test.each(Object.keys(EVERY_ACTION_NODE))(
 		});
 	},
 );
-
-/** What required fields take on the seeded simulator (reads); writes take what the write tests give them. */
-const GIVEN: Record<string, unknown> = {
-	...SEEDED,
-	campaignId: '501',
-	email: 'liam.smith1@example.com',
-	value: 'Smith',
-	text: 'Smith',
-};
-
-/** Reads whose rules want more than a required field: a filter, a criterion, a list of ids. */
-const READ_NEEDS: Record<string, INodeParameters> = {
-	'lead filter': { filters: { company: 'dental' } },
-	'service search': { activeOnly: true },
-	'service calculateEtfMany': { serviceIds: '20001' },
-};
-
-function readParameters({ resource, op }: Row): INodeParameters {
-	const parameters: INodeParameters = { resource, operation: op.value };
-	for (const field of op.fields ?? [])
-		if (field.required || GIVEN[field.name] !== undefined)
-			parameters[field.name] = aValueFor(field, GIVEN) as string;
-	return { ...parameters, ...READ_NEEDS[`${resource} ${op.value}`] };
-}
 
 // Every row that sends (Call Rate Card → Update is refused before any request: the API cannot make it).
 const SENDING = ROWS.filter(({ resource, op }) => `${resource} ${op.value}` !== 'callRate update');

@@ -9,6 +9,7 @@ import type {
 import type { PlatformFailure } from '../platform/envelope';
 import type { RequestInput, Rule } from '../input/rules';
 import { fillPath } from '../input/path';
+import { requestKind } from '../platform/endpointFacts';
 
 /**
  * What earlier items of the node run noted about the records this item writes (see `writeKeys`): read
@@ -63,14 +64,14 @@ export interface ShapesBy {
 	shapes: Record<string, RecordShape>;
 }
 
-/** A further request of an operation; a write the platform takes as GET says so (`repeatable: false`). */
+/**
+ * A further request of an operation. Whether it reads or writes is the spec's (platform/specFacts.ts): a read is
+ * sent again after a transient failure, a write is kept back in a Dry Run.
+ */
 export interface SendOptions extends IHttpRequestOptions {
-	/** Whether sending it again after a transient failure is harmless; by default, a GET is. */
+	/** A write that is harmless sent again after a transient failure (an update sets the same values). */
 	repeatable?: boolean;
-	/**
-	 * Whether it changes what the platform holds, where `repeatable` does not say (an update sent again sets the
-	 * same values: repeatable, and still a write). A Dry Run sends none of these.
-	 */
+	/** That it writes, which its endpoint's kind already says; a Dry Run sends no write. */
 	changes?: boolean;
 	/** Send it even where an earlier try lost its answer (RequestSettings.resendLost). */
 	resendLost?: boolean;
@@ -132,8 +133,8 @@ export interface OperationSpec {
 	 */
 	moneyFields?: string[];
 	/**
-	 * Body fields the spec types as strings: a number an expression gives (a spreadsheet column) is sent
-	 * as its text, as the spec types it.
+	 * Body fields the spec types as strings. Nothing reads it any more: every field is sent as the spec types it
+	 * (input/sentTypes.ts), a number given for text as its text when that is exact. Kept while rows still name it.
 	 */
 	textFields?: string[];
 	/** Body fields the spec types as 0/1 flags, offered as switches: sent as 1 or 0. */
@@ -237,24 +238,8 @@ export interface ItemOf {
 	context: IExecuteFunctions;
 }
 
-/** One row of a node's operation table: everything the node run (execute.ts) needs to carry it out. */
+/** One row of a node's operation table: everything the node run (tableNode/itemLoop.ts) needs to carry it out. */
 export type Operation = OperationSpec & OperationHooks;
-
-// The method alone misjudges these: the platform reads through POST (searches, filters, previews, reports,
-// qualification, quotes) and writes through GET (contact delete, credit management, ETF, the demo reset).
-const POST_READS = new Set([
-	'getAll',
-	'search',
-	'filter',
-	'preview',
-	'getFilters',
-	'run',
-	'qualify',
-	'qualifyNdf',
-	'avcCheck',
-	'calculateEtfMany',
-]);
-const GET_WRITES = new Set(['delete', 'setCreditManagement', 'applyEtf', 'reset']);
 
 /**
  * An update (Update, Update Charge Item, Create or Update): body fields whose value comes out blank (empty or
@@ -301,7 +286,7 @@ function holdsMoney(field: INodeProperties): boolean {
  * write. Known by its fields, so a new row that carries money is one without saying so.
  */
 export function movesMoney(
-	op: Pick<Operation, 'method' | 'value' | 'moneyFields' | 'fields'>,
+	op: Pick<Operation, 'method' | 'path' | 'moneyFields' | 'fields'>,
 ): boolean {
 	if (isRepeatable(op)) return false;
 	return (op.moneyFields ?? []).length > 0 || (op.fields ?? []).some(holdsMoney);
@@ -312,9 +297,14 @@ export function isDryRun(op: Pick<Operation, 'value'>, input: RequestInput): boo
 	return isUpdate(op) && input.param('dryRun', false) === true;
 }
 
-/** Whether the operation's request may be sent again after a transient failure without changing anything. */
-export function isRepeatable(op: Pick<Operation, 'method' | 'value'>): boolean {
-	return op.method === 'GET' ? !GET_WRITES.has(op.value) : POST_READS.has(op.value);
+/**
+ * Whether the operation only reads (its request may be sent again after a transient failure without changing
+ * anything): as the spec says of its endpoint (platform/specFacts.ts), never judged by its method. The platform
+ * reads through POST (searches, filters, previews, reports, qualification, quotes) and writes through GET
+ * (contact delete, credit management, ETF, the demo reset).
+ */
+export function isRepeatable(op: Pick<Operation, 'method' | 'path'>): boolean {
+	return requestKind(op.method, op.path) === 'read';
 }
 
 /** The records an item writes: none for a read, its record path for a write that names one. */

@@ -16,19 +16,28 @@ import { operationError } from '../errors/made';
 import { numberCarried, unreadableNumber } from '../input/numbers';
 import type { NumberScope } from '../input/numbers';
 import type { RequestInput } from '../input/rules';
+import { typedInputRefusal } from './typedInput';
+import { parametersOf, switchRefusal, typedReader } from './parameters';
 
 /**
  * Reads each parameter of one item at most once (n8n evaluates an expression at every read), resource
- * locators resolved to their value; a parameter absent from the node (hidden for this operation) is its
- * fallback.
+ * locators resolved to their value, each by its type (operation/parameters.ts: a switch mapped as "true" is on); a
+ * parameter absent from the node (hidden for this operation) is its fallback.
  */
-function parameterReader(context: IExecuteFunctions, itemIndex: number): RequestInput['param'] {
+function parameterReader(
+	context: IExecuteFunctions,
+	op: Operation,
+	itemIndex: number,
+): RequestInput['param'] {
 	const { parameters } = context.getNode();
 	const read = new Map<string, unknown>();
+	const typed = typedReader(parametersOf(op));
 	return (name, fallback) => {
 		if (parameters[name] === undefined) return fallback;
-		if (!read.has(name))
-			read.set(name, context.getNodeParameter(name, itemIndex, fallback, { extractValue: true }));
+		if (!read.has(name)) {
+			const value = context.getNodeParameter(name, itemIndex, fallback, { extractValue: true });
+			read.set(name, typed(name, value));
+		}
 		return read.get(name);
 	};
 }
@@ -120,7 +129,7 @@ export function readInput(
 	op: Operation,
 	itemIndex: number,
 ): RequestInput {
-	const param = parameterReader(context, itemIndex);
+	const param = parameterReader(context, op, itemIndex);
 	const { parameters } = context.getNode();
 	const input: RequestInput = {
 		path: {},
@@ -148,10 +157,6 @@ export function readInput(
 		for (const part of [input.body, input.path]) {
 			if (field in part) part[field] = toPlatformDate(part[field]) as string;
 		}
-	}
-	for (const field of op.textFields ?? []) {
-		const value = input.body[field];
-		if (typeof value === 'number' || typeof value === 'bigint') input.body[field] = String(value);
 	}
 	for (const field of op.dateTimeFields ?? []) {
 		if (field in input.body) input.body[field] = toPlatformDateTime(input.body[field]) as string;
@@ -183,6 +188,14 @@ export function checkInput(
 			itemIndex,
 			description: nothingSentFor(itemIndex),
 		});
+	// A switch mapped as anything but true or false (or 1 or 0) is refused before any other rule reads it.
+	const notASwitch = switchRefusal(
+		op,
+		context.getNode().parameters,
+		(name) => input.param(name, undefined),
+		(field, within) => shownWithin(context, field, within),
+	);
+	if (notASwitch) throw refuse(notASwitch);
 	for (const { name, optional } of pathParams(op.path)) {
 		if (name === 'page') continue;
 		const value = input.path[name];
@@ -233,16 +246,34 @@ export function checkInput(
 	// (after the operation's own rules, whose messages say more where they exist).
 	const unlisted = listedOptionsRefusal(op.fields ?? [], input);
 	if (unlisted) throw refuse(unlisted);
+	// Every body and query value as the spec types its field, or refused naming it: last, as the checks above
+	// say more where they apply.
+	const untyped = typedInputRefusal(op, input);
+	if (untyped) throw refuse(untyped);
+}
+
+/** Whether a field is shown by its display rules, read against `within` (the values beside it). */
+function shownWithin(
+	context: IExecuteFunctions,
+	field: INodeProperties,
+	within: IDataObject,
+): boolean {
+	const node = context.getNode();
+	const type = { name: node.type } as INodeTypeDescription;
+	return NodeHelpers.displayParameter(
+		within as INodeParameters,
+		field,
+		node,
+		type,
+		node.parameters,
+	);
 }
 
 /** Where the number check reads: the item's values, each field's display rules, and the kind of operation. */
 function numberScope(context: IExecuteFunctions, op: Operation, input: RequestInput): NumberScope {
-	const node = context.getNode();
-	const type = { name: node.type } as INodeTypeDescription;
 	return {
 		value: (name) => input.param(name, undefined),
-		shown: (field, within) =>
-			NodeHelpers.displayParameter(within as INodeParameters, field, node, type, node.parameters),
+		shown: (field, within) => shownWithin(context, field, within),
 		given: (name) => input.given?.(name) ?? true,
 		update: isUpdate(op),
 	};

@@ -3,6 +3,7 @@ import { isUpdate } from '../operation/operations';
 import type { Operation } from '../operation/operations';
 import { simplifyFields } from './simplify';
 import { DATE_TIME_HINT } from '../input/dates';
+import { noteDescribed } from '../operation/parameters';
 
 /** Every date field says how its value meets the platform's clock (dates.ts), unless it says more itself. */
 function withDateHint(field: INodeProperties): INodeProperties {
@@ -23,39 +24,49 @@ function show(resource: string, operation: string, own?: IDisplayOptions): IDisp
  * Every update, by its kind (`isUpdate`): a preview of what it would write. Added by the table, never by a row,
  * so no update can be without it.
  */
-function dryRunField(resource: string, operation: string): INodeProperties {
-	return {
-		displayName: 'Dry Run',
-		name: 'dryRun',
+const DRY_RUN: INodeProperties = {
+	displayName: 'Dry Run',
+	name: 'dryRun',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to decide everything as a real run would (match, compare, prove) and output what each item ' +
+		'would write and why, writing nothing. Preview a sync against production before running it.',
+};
+
+const LIST_FIELDS: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
 		type: 'boolean',
 		default: false,
-		description:
-			'Whether to decide everything as a real run would (match, compare, prove) and output what each item ' +
-			'would write and why, writing nothing. Preview a sync against production before running it.',
-		displayOptions: show(resource, operation),
-	};
-}
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		default: 50,
+		typeOptions: { minValue: 1 },
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
 
-function listFields(resource: string, operation: string): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: show(resource, operation),
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1 },
-			description: 'Max number of results to return',
-			displayOptions: show(resource, operation, { show: { returnAll: [false] } }),
-		},
+/**
+ * The parameters an operation's item reads, before they are shown only for it: its fields, and those of its kind
+ * (Return All and Limit for a listing, Dry Run for an update, Simplify for records of more than ten fields). The
+ * node run reads each by its type (operation/parameters.ts).
+ */
+function parametersFor(op: Operation): INodeProperties[] {
+	const parameters = [
+		...(op.fields ?? []),
+		...(op.list ? LIST_FIELDS : []),
+		...(isUpdate(op) ? [DRY_RUN] : []),
+		...simplifyFields(op.output?.simplify),
 	];
+	noteDescribed(op, parameters);
+	return parameters;
 }
 
 /** An update's "Add Field" collection says that a blank value is left out, unless it says more itself. */
@@ -67,7 +78,7 @@ function blankSafe(field: INodeProperties): INodeProperties {
 
 /**
  * A field as the editor sees it: where its value is sent (`routing.send`) is read from the table by the node
- * run (execute.ts), and n8n is not told, since a node with its own `execute` never routes.
+ * run (itemLoop.ts), and n8n is not told, since a node with its own `execute` never routes.
  */
 function editorField(field: INodeProperties): INodeProperties {
 	const shown: INodeProperties = { ...field };
@@ -134,18 +145,12 @@ export function describeResource(
 				description: op.description,
 			})),
 	};
-	const fields = operations.flatMap((op) => [
-		...(op.fields ?? []).map((field) => ({
+	const fields = operations.flatMap((op) =>
+		parametersFor(op).map((field) => ({
 			...withDateHint(editorField(isUpdate(op) ? blankSafe(field) : field)),
 			displayOptions: show(resource, op.value, field.displayOptions),
 		})),
-		...(op.list ? listFields(resource, op.value) : []),
-		...(isUpdate(op) ? [dryRunField(resource, op.value)] : []),
-		...simplifyFields(op.output?.simplify).map((field) => ({
-			...field,
-			displayOptions: show(resource, op.value, field.displayOptions),
-		})),
-	]);
+	);
 	return [operationProperty, ...mergeShared(fields)];
 }
 
@@ -172,7 +177,7 @@ export function describeSingleOperation(resource: string, operation: Operation):
 	];
 }
 
-/** A parameter sent as the body field of the same name (the node run reads `routing.send`, execute.ts). */
+/** A parameter sent as the body field of the same name (the node run reads `routing.send`, itemLoop.ts). */
 export function bodyField(field: INodeProperties): INodeProperties {
 	return { ...field, routing: { send: { type: 'body', property: field.name } } };
 }

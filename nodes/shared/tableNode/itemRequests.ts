@@ -5,6 +5,7 @@ import { isBlank } from '../input/rules';
 import { CustomerIdentity } from '../operation/customerRef';
 import type { SendOptions } from '../operation/operations';
 import { platformRequest } from '../transport/transport';
+import { requestKind } from '../platform/endpointFacts';
 import { isObject, requestOf } from './item';
 import type { Item } from './item';
 
@@ -25,7 +26,8 @@ export function senderFor(item: Item) {
 		preface?: string,
 	) => {
 		const method = options.method ?? 'GET';
-		if (item.preview && (changes ?? !(repeatable ?? method === 'GET')))
+		// A write is kept back in a Dry Run, whatever its method: the spec's kind of its endpoint says which.
+		if (item.preview && (changes === true || requestKind(method, options.url ?? '') === 'write'))
 			throw new WouldSend({ ...options, method });
 		return await platformRequest(
 			item.context,

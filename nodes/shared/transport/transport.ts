@@ -30,6 +30,11 @@ import {
 	NODE_RETRY,
 	retryAfterMs,
 } from './retry';
+import { endpointFor, typedRequest } from '../platform/endpointFacts';
+import type { TypeRefusal } from '../platform/endpointFacts';
+import { operationError } from '../errors/made';
+import { NOTHING_SENT, nothingSentFor } from '../input/rules';
+import { pathText } from '../input/sentTypes';
 import type { RetryPolicy } from './retry';
 import type { EarlierWrites, WriteSlot } from './earlierWrites';
 
@@ -71,7 +76,11 @@ export interface RequestSettings {
 	 * database for every request, which a file of thousands of batches pays thousands of times.
 	 */
 	credentialData?: ICredentialsDecrypted;
-	/** Whether sending the request twice is harmless (reads, writes the platform deduplicates). Default: GET. */
+	/**
+	 * A write that is harmless sent twice (the platform refuses a CDR it holds; an update sets the same values):
+	 * then sent again after a transient failure, as a read is. Whether a request reads or writes is the spec's
+	 * (platform/specFacts.ts), never this.
+	 */
 	repeatable?: boolean;
 	/** How long to keep trying after transient failures; NODE_RETRY unless given. */
 	retry?: RetryPolicy;
@@ -179,6 +188,20 @@ async function failed(
 	);
 }
 
+/** A request to a path the spec does not have: a mistake in the package, never sent. */
+function notAnEndpoint(method: string, path: string): string {
+	return `${method} ${path.split('?')[0]} is not an endpoint of the spec, so it was not sent (a mistake in the package)`;
+}
+
+/** A value the spec's type for its field cannot hold: refused naming the field, nothing sent. */
+function typeRefused(context: Context, refusal: TypeRefusal, itemIndex?: number) {
+	const field = pathText(refusal.path) || refusal.part;
+	return operationError(context.getNode(), `${field} ${refusal.problem}`, {
+		...(itemIndex !== undefined && { itemIndex }),
+		description: itemIndex === undefined ? NOTHING_SENT : nothingSentFor(itemIndex),
+	});
+}
+
 /** What the tries of one request came to: read by callers whose retried writes the platform deduplicates. */
 export interface TryRecord {
 	tries: number;
@@ -242,7 +265,15 @@ export async function platformRequest(
 	if (settings.timeoutMs !== undefined) request.timeout = settings.timeoutMs;
 	const method = request.method ?? 'GET';
 	const path = loggablePath(request.url);
-	const repeatable = settings.repeatable ?? method === 'GET';
+	const facts = endpointFor(method, request.url ?? '');
+	if (!facts) throw new Error(notAnEndpoint(method, path));
+	// Every field as the spec types it, or nothing sent: the last line behind each operation's own check.
+	const typed = typedRequest(facts, request.body, request.qs);
+	if ('problem' in typed) throw typeRefused(context, typed, settings.itemIndex);
+	if (request.body !== undefined) request.body = typed.body as IDataObject;
+	if (request.qs !== undefined) request.qs = typed.qs as IDataObject;
+	// A read is sent again after a transient failure; a write only where its caller knows that is harmless.
+	const repeatable = facts.kind === 'read' || settings.repeatable === true;
 	const policy = settings.retry ?? NODE_RETRY;
 	const record = settings.record ?? { tries: 0, waitedMs: 0, earlierMayHaveReached: false };
 	const slot = repeatable ? undefined : settings.earlier?.slot(request, baseUrlOf(settings));
