@@ -405,8 +405,8 @@ async function byKnownId(request: Request, input: RequestInput, body: IDataObjec
 						'was written: fix the row’s Billing Customer ID'
 				: `Customer ${cid} has the email ${held} on the platform, and no customer has the row’s email ${email}: ` +
 						'the row’s email changed, or its Billing Customer ID is another customer’s (copied from another ' +
-						'row?). Nothing was written: fix the row’s Billing Customer ID, or give it its Last Written ' +
-						'Fingerprint, which tells an email changed in the CRM',
+						'row?). Nothing was written. A row’s Last Written Fingerprint tells an email changed in the CRM; ' +
+						'without one, write the new email once with Match On set to Customer ID, Account ID or CRM ID Only',
 		);
 	// Nothing seems to differ: believed once the record is proven this customer's, and then nothing is written.
 	if (record && Object.keys(changes.body).length === 0) {

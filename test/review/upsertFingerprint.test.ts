@@ -47,7 +47,8 @@ test('a Dry Run hands out no fingerprint a real run would then take as written',
 test('a row given another Billing Customer ID is written to that customer, not skipped as unchanged', async () => {
 	const [a, b] = [1001, 1002].map((cid) => sim().state.customers.find((c) => c.cid === cid)!);
 	const row = { email: 'moved.row@example.com', mobile: '0499333444' };
-	// Synced to customer 1001 (its email set to the row's).
+	// Synced to customer 1001, which holds the row's email.
+	a.email = row.email;
 	const first = jsonOf(await node.run(sync(), { input: [{ ...row, cid: '1001' }] }));
 	expect(first[0].action).not.toBe('unchanged');
 	expect(a.mobile).toBe('0499333444');
