@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { sameEmail } from '../shared/operation/customerRef';
+import { sameEmail } from '../shared/operation/customerText';
 
 /** What an update must write to a customer, and why where that is not plain from the record. */
 export interface Changes {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isBlank } from '../shared/input/rules';
-import { mayShowAs } from '../shared/operation/customerRef';
+import { mayShowAs } from '../shared/operation/customerText';
 
 // At most this many candidates are named; the newest first (IDs grow), since an unlinked row's customer is
 // usually one made lately.

@@ -3,8 +3,8 @@ import { bodyField, collection } from '../shared/tableNode/describe';
 import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
-import { searchCustomers } from '../shared/operation/customerRef';
-import type { Request } from '../shared/operation/customerRef';
+import { searchCustomers } from '../shared/operation/customerSearch';
+import type { Request } from '../shared/operation/request';
 import { pathSegment } from '../shared/input/path';
 import {
 	cidField,

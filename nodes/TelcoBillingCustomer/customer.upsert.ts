@@ -7,17 +7,17 @@ import { bodyField, collection } from '../shared/tableNode/describe';
 import { isRefusal, PlatformRequestError, RefusedAnswer } from '../shared/platform/failure';
 import { pathSegment } from '../shared/input/path';
 import { customerIdFor } from '../shared/methods/locators';
+import { pathToCustomer } from '../shared/operation/customerRef';
 import {
 	customerList,
 	customerListNow,
 	customerOfRecord,
-	mayShowAs,
-	pathToCustomer,
-	sameEmail,
 	searchComparesCase,
 	searchCustomers,
-} from '../shared/operation/customerRef';
-import type { RecordMatch, Request } from '../shared/operation/customerRef';
+} from '../shared/operation/customerSearch';
+import type { RecordMatch } from '../shared/operation/customerSearch';
+import { mayShowAs, sameEmail } from '../shared/operation/customerText';
+import type { Request } from '../shared/operation/request';
 import type { Notes, Operation } from '../shared/operation/operations';
 import { isBlank, rules } from '../shared/input/rules';
 import type { RequestInput, Rule } from '../shared/input/rules';

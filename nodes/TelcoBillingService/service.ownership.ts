@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { pathSegment } from '../shared/input/path';
-import type { Request } from '../shared/operation/customerRef';
+import type { Request } from '../shared/operation/request';
 import type { OperationHooks, Refuse, SendOptions } from '../shared/operation/operations';
 
 /*

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { changedSince } from '../../nodes/TelcoBillingCustomer/customer.fingerprint';
-import { mayShowAs } from '../../nodes/shared/operation/customerRef';
+import { mayShowAs } from '../../nodes/shared/operation/customerText';
 import { runNode, shutdownEngine } from '../harness/engine';
 import { DEMO_KEY } from '../harness/nodeRunner';
 import { startSimulator } from '../simulator/app';

@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { pathSegment } from '../input/path';
 import { shownList } from '../output/output';
-import { CUSTOMER_FORMS, sameName } from '../operation/customerRef';
+import { CUSTOMER_FORMS } from '../operation/customerRef';
+import { sameName } from '../operation/customerText';
 import { isRefusal } from '../platform/failure';
 
 export { customerIdFor } from '../operation/customerRef';
