@@ -10,6 +10,7 @@ import { labelSubtitle } from '../shared/tableNode/describe';
 import { toSafeError } from '../shared/output/errors';
 import { loadOptions } from '../shared/methods/loaders';
 import { splitList } from '../shared/input/rules';
+import { calendarNow } from '../shared/transport/clock';
 import { CREDENTIAL_TYPE, secretsOfRequest } from '../shared/transport/transport';
 import { observe } from './trigger.fetch';
 import { claimActivation, exclusively, firstOfActivation, superseded } from './trigger.runs';
@@ -124,7 +125,7 @@ export class TelcoBillingTrigger implements INodeType {
 			const observation = await observeSafely(this, undefined, watch);
 			if (observation instanceof Error) throw observation;
 			const found = examples(observation, settings);
-			const observedAt = new Date().toISOString();
+			const observedAt = new Date(calendarNow()).toISOString();
 			return found.length ? [found.map((e) => item(e, observedAt))] : null;
 		}
 		claimActivation(this);
@@ -165,7 +166,7 @@ async function track(
 		);
 		return null;
 	}
-	const observedAt = new Date().toISOString();
+	const observedAt = new Date(calendarNow()).toISOString();
 	const { events, next } = stored
 		? diff(stored, observation, settings)
 		: { events: [], next: baseline(observation, settings) };

@@ -3,6 +3,7 @@ import { melbourneWallTime } from '../shared/input/melbourne';
 import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { shownList } from '../shared/output/output';
 import { walkPages } from '../shared/transport/pager';
+import { calendarNow } from '../shared/transport/clock';
 import { platformRequest } from '../shared/transport/transport';
 import type { Observation, TriggerEvent, TriggerState } from './trigger.logic';
 
@@ -78,7 +79,7 @@ export async function observe(
 		gone: [],
 		imported: new Map(),
 		rated: new Map(),
-		platformNow: melbourneWallTime(new Date()),
+		platformNow: melbourneWallTime(new Date(calendarNow())),
 	};
 	const watched = (id: number) => watch.campaignIds.length === 0 || watch.campaignIds.includes(id);
 
