@@ -1,5 +1,5 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { melbourneWallTime } from '../shared/input/melbourne';
+import { melbourneMark } from '../shared/input/melbourne';
 import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { shownList } from '../shared/output/output';
 import { walkPages } from '../shared/transport/pager';
@@ -74,12 +74,14 @@ export async function observe(
 	state: TriggerState | undefined,
 	watch: Watch,
 ): Promise<Observation> {
+	const now = calendarNow();
 	const observation: Observation = {
 		campaigns: new Map(),
 		gone: [],
 		imported: new Map(),
 		rated: new Map(),
-		platformNow: melbourneWallTime(new Date(calendarNow())),
+		platformNow: melbourneMark(now),
+		now,
 	};
 	const watched = (id: number) => watch.campaignIds.length === 0 || watch.campaignIds.includes(id);
 

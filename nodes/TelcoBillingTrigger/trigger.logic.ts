@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { getOwn, setOwn } from '../shared/input/keys';
+import { hoursSince, melbourneInstant } from '../shared/input/melbourne';
 
 export const FINISHED = ['completed', 'cancelled'];
 
@@ -41,8 +42,13 @@ export interface Observation {
 	gone: number[];
 	imported: Map<string, string>;
 	rated: Map<string, string>;
-	/** Platform wall-clock time now (the zone CDR dates are written in), `YYYY-MM-DD HH:MM:SS`. */
+	/**
+	 * Platform wall-clock time now (the zone CDR dates are written in) with its offset, the trigger's own mark
+	 * (melbourneMark): `YYYY-MM-DD HH:MM:SS+11:00`. States written before offsets were kept hold it without one.
+	 */
 	platformNow: string;
+	/** The same moment as an instant (ms): what the thresholds measure real hours to. */
+	now: number;
 }
 
 /**
@@ -69,11 +75,6 @@ export interface Emitted {
 	staleHours?: number;
 }
 
-function hoursBetween(earlier: string, later: string): number {
-	const toMs = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
-	return (toMs(later) - toMs(earlier)) / 3_600_000;
-}
-
 /**
  * Whether a feed stale at the last poll has recovered since and stalled again at `imported`. It has when
  * `imported` was still fresh at that poll: the feed caught up after it, even if no poll saw it fresh, or
@@ -86,8 +87,11 @@ function stalledAnew(
 	imported: string,
 	polledAt: string | undefined,
 	staleHours: number,
+	now: number,
 ): boolean {
-	return polledAt ? hoursBetween(imported, polledAt) <= staleHours : imported > seen;
+	return polledAt
+		? hoursSince(imported, melbourneInstant(polledAt, now)) <= staleHours
+		: imported > seen;
 }
 
 /** The state a first poll records: everything as it is, nothing to emit. */
@@ -112,7 +116,7 @@ export function baseline(
 		setOwn(state.sources, source, {
 			imported,
 			rated: observation.rated.get(source) ?? '',
-			stale: hoursBetween(imported, observation.platformNow) > settings.staleHours,
+			stale: hoursSince(imported, observation.now) > settings.staleHours,
 		});
 	}
 	return state;
@@ -178,7 +182,7 @@ export function diff(
 		const before = state.missing ? getOwn(state.missing, key) : undefined;
 		const since = before?.since ?? observation.platformNow;
 		const polls = (before?.polls ?? 0) + 1;
-		const long = hoursBetween(since, observation.platformNow) >= MISSING_FOR.hours;
+		const long = hoursSince(since, observation.now) >= MISSING_FOR.hours;
 		if (polls >= MISSING_FOR.polls && long) delete next.inFlight[key];
 		else setOwn(missing, key, { since, polls });
 	}
@@ -189,7 +193,7 @@ export function diff(
 	)) {
 		const before = getOwn(state.sources, source);
 		const rated = observation.rated.get(source) ?? before?.rated ?? '';
-		const stale = hoursBetween(imported, observation.platformNow) > settings.staleHours;
+		const stale = hoursSince(imported, observation.now) > settings.staleHours;
 		const record = { source, latest_date: imported };
 		// A source first seen after activation reports its first calls too: there was nothing before them.
 		if ((!before || imported > before.imported) && wants('cdrsImported'))
@@ -207,7 +211,14 @@ export function diff(
 		// One alarm per stall, a stall being the date the feed stopped at: a source first seen stale has had
 		// its stall before the trigger watched; one stale at the last poll alarms only for a new stall.
 		const alarmed = before
-			? before.stale && !stalledAnew(before.imported, imported, state.polledAt, settings.staleHours)
+			? before.stale &&
+				!stalledAnew(
+					before.imported,
+					imported,
+					state.polledAt,
+					settings.staleHours,
+					observation.now,
+				)
 			: stale;
 		if (stale && !alarmed && wants('cdrFeedStale'))
 			events.push({
