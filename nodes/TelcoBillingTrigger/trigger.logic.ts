@@ -15,7 +15,10 @@ export type TriggerEvent =
 /** What the trigger remembers between polls: only campaigns in flight and high-water marks. */
 export interface TriggerState {
 	version: 1;
-	/** Highest campaign id seen: anything above it is new. */
+	/**
+	 * Highest campaign id seen. What is new is decided by the campaigns listed (trigger.seen.ts); this is kept
+	 * for a state written before that, whose campaigns above it are new.
+	 */
 	maxCampaignId: number;
 	/** Status of each campaign not finished yet, by id. */
 	inFlight: Record<string, string>;
@@ -49,6 +52,12 @@ export interface Observation {
 	platformNow: string;
 	/** The same moment as an instant (ms): what the thresholds measure real hours to. */
 	now: number;
+	/** The ids of every campaign the poll listed, in the list's order (newest first). */
+	listed: number[];
+	/** The list's `total` (the department's campaigns), when it gave one. */
+	total?: number;
+	/** The campaigns listed that the trigger never listed before (trigger.seen.ts freshIds). */
+	fresh: Set<number>;
 }
 
 /**
@@ -148,7 +157,8 @@ export function diff(
 		const status = String(record.status);
 		const finished = FINISHED.includes(status);
 		const known = String(id) in state.inFlight;
-		if (id > state.maxCampaignId) {
+		const fresh = observation.fresh.has(id) && !known;
+		if (fresh) {
 			if (wants('newCampaign')) events.push({ event: 'newCampaign', campaign: record });
 			if (finished && wants('campaignFinished'))
 				events.push({ event: 'campaignFinished', campaign: record, previousStatus: null });
@@ -171,7 +181,7 @@ export function diff(
 		}
 		next.maxCampaignId = Math.max(next.maxCampaignId, id);
 		if (finished) delete next.inFlight[String(id)];
-		else if (id > state.maxCampaignId || known) next.inFlight[String(id)] = status;
+		else if (fresh || known) next.inFlight[String(id)] = status;
 	}
 
 	// A campaign missing at this poll keeps its place and last status: listed again, it is known, so its
