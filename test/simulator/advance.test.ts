@@ -101,6 +101,9 @@ test('the same days give the same events; the control refuses a day count that i
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ days }),
 		});
-		expect([answer.status, (await answer.json()).success]).toEqual([400, false]);
+		expect([answer.status, ((await answer.json()) as { success: boolean }).success]).toEqual([
+			400,
+			false,
+		]);
 	}
 });

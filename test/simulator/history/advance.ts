@@ -3,6 +3,7 @@ import { balanceOf } from '../ledger';
 import { melbourneNow } from '../melbourne';
 import type { Customer, State } from '../state';
 import { billRun, usageByServiceMonth } from './billRuns';
+import { generateCalls } from './calls';
 import { payInvoice } from './payments';
 import { stream } from './random';
 import { startService } from './services';
@@ -12,7 +13,7 @@ import { startService } from './services';
  * `days` days go by. The clock itself stays the real one (n8n in another process reads it too), so the
  * platform's records move instead: every date they hold becomes `days` days older, as time passing makes it,
  * and then each of those days happens in turn, up to today: the 1st's bill run, the payments each customer's
- * habits make, services starting, services ending, customers leaving. What happens on a day is fixed by the
+ * habits make, calls, credit notes, services starting, services ending, customers leaving. What happens on a day is fixed by the
  * department and the day's place in the simulator's life (its `day` count), so a run can be replayed.
  */
 
@@ -22,6 +23,7 @@ export interface Passed {
 	today: string;
 	billRuns: Array<{ deptid: number; date: string; invoices: number[] }>;
 	payments: number;
+	credits: number;
 	servicesStarted: Array<{ deptid: number; enid: number; cid: number; date: string }>;
 	servicesEnded: Array<{ deptid: number; enid: number; cid: number; date: string }>;
 	customersEnded: Array<{ deptid: number; cid: number; date: string; reason: string }>;
@@ -36,7 +38,7 @@ function earlier<T extends string | null>(date: T, days: number): T {
 	return `${addDays(date.slice(0, 10), -days)}${date.slice(10)}` as T;
 }
 
-/** Every date the reports read, `days` days older: invoices, payments, credits, services, bill runs, calls. */
+/** Every date the reports read, `days` days older: invoices, payments, credits, services, bill runs. */
 function age(state: State, days: number): void {
 	for (const invoice of state.invoices) {
 		invoice.date = earlier(invoice.date, days);
@@ -59,15 +61,34 @@ function age(state: State, days: number): void {
 	}
 	for (const charge of state.serviceCharges) charge.charge_date = earlier(charge.charge_date, days);
 	for (const item of state.chargeItems) item.charge_date = earlier(item.charge_date, days);
-	// The calls are shared by every simulator started the same minute: moved copies, never the calls themselves.
+}
+
+/**
+ * The call history `days` days older, and the calls of the days that passed added (each calling service's, rated
+ * as the history's were). The calls are shared by every simulator started the same minute: moved copies, never
+ * the calls themselves.
+ */
+function callsPass(state: State, days: number, today: string): void {
 	const { cdrs, billed } = state.callHistory;
+	const made = generateCalls(
+		state,
+		addDays(today, -(days - 1)),
+		melbourneNow(),
+		`passed ${state.daysPassed}:`,
+	);
 	state.callHistory = {
-		cdrs: cdrs.map((cdr) => ({
-			...cdr,
-			startdate: earlier(cdr.startdate, days),
-			enddate: earlier(cdr.enddate, days),
-		})),
-		billed: billed.map((call) => ({ ...call, startdate: earlier(call.startdate, days) })),
+		cdrs: [
+			...cdrs.map((cdr) => ({
+				...cdr,
+				startdate: earlier(cdr.startdate, days),
+				enddate: earlier(cdr.enddate, days),
+			})),
+			...made,
+		],
+		billed: [
+			...billed.map((call) => ({ ...call, startdate: earlier(call.startdate, days) })),
+			...state.cdrs.rateHistory(made),
+		],
 	};
 	state.cdrs.rebaseHistory(state.callHistory);
 }
@@ -122,6 +143,23 @@ function dayIn(
 		if (index >= 0) payInvoice(state, customers[index], index, invoice, day, addDays(day, -1));
 	}
 	passed.payments += state.payments.length - paymentsBefore;
+	// A credit note now and then (an outage, goodwill) against one of the department's recent invoices.
+	const recent = state.invoices.filter(
+		(i) => i.deptid === deptid && i.date >= addDays(day, -31) && i.total > 20,
+	);
+	if (draw(0, 99) < 20 && recent.length) {
+		const invoice = recent[draw(0, recent.length - 1)];
+		state.credits.push({
+			id: state.nextId('credit', 60001),
+			deptid,
+			cid: invoice.cid,
+			iid: invoice.iid,
+			date: day,
+			amount: [5, 10, 15][draw(0, 2)],
+			description: 'Service outage credit',
+		});
+		passed.credits++;
+	}
 	// A new service about every other day, now and then for a customer who had none.
 	if (draw(0, 99) < 45 && active.length) {
 		const customer = drawn(active, draw);
@@ -159,7 +197,11 @@ function dayIn(
 			const left = state.services
 				.filter((s) => s.cid === customer.cid)
 				.every((s) => s.date_ended !== null);
-			if (left) passed.customersEnded.push({ deptid, cid: customer.cid, date: day, reason });
+			// A customer who left is no longer active: no new service starts for them.
+			if (left) {
+				customer.active = false;
+				passed.customersEnded.push({ deptid, cid: customer.cid, date: day, reason });
+			}
 		}
 	}
 }
@@ -174,11 +216,13 @@ export function advance(state: State, days: number): Passed {
 		today,
 		billRuns: [],
 		payments: 0,
+		credits: 0,
 		servicesStarted: [],
 		servicesEnded: [],
 		customersEnded: [],
 	};
 	age(state, days);
+	callsPass(state, days, today);
 	const passedAfter = state.daysPassed + days;
 	for (let k = days - 1; k >= 0; k--) {
 		state.daysPassed++;
