@@ -140,3 +140,20 @@ describe('Account Overdue', () => {
 		expect(summary(await emitted(poller))).toEqual([`${cid} null→overdue0`]);
 	});
 });
+
+test('on n8n’s durable scheduler (every poll a task on a new Workflow object): each move once, the baseline never', async () => {
+	const cid = settled();
+	const poller = trigger({ event: 'accountOverdue' });
+	const durable = async () => {
+		const result = await poller.durablePoll();
+		return result ? result[0].map((item) => item.json) : [];
+	};
+	expect(await durable()).toEqual([]);
+	owe(cid, 30, 40);
+	expect(summary(await durable())).toEqual([`${cid} null→overdue30`]);
+	expect(await durable()).toEqual([]);
+	node.sim().faults.push('http500');
+	await expect(poller.durablePoll()).rejects.toThrow(/HTTP 500/);
+	owe(cid, 30, 70);
+	expect(summary(await durable())).toEqual([`${cid} overdue30→overdue60`]);
+});
