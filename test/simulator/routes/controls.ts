@@ -85,6 +85,8 @@ export function registerControlRoutes(
 	// Read-only views of the state, for tests that run the simulator in another process.
 	app.get('/__simulator/state/customers', async () => ({ records: state.customers }));
 	app.get('/__simulator/state/payments', async () => ({ records: state.payments }));
+	app.get('/__simulator/state/leads', async () => ({ records: state.leads }));
+	app.get('/__simulator/state/timeline', async () => ({ records: state.timeline }));
 	app.get('/__simulator/state/campaigns', async () => ({
 		records: state.bulkEmail.campaigns.map((c) => ({
 			...c,
