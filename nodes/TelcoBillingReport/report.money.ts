@@ -27,10 +27,15 @@ function unreadable(index: number, column: string, value: unknown): RefusedAnswe
  * Every money cell of a report's rows read by the one reader of platform amounts (money.ts), before anything is
  * output or totalled: an amount it cannot read fails the report, naming the first row and value, so no total,
  * file or row set is ever given without it. Each amount comes out as a number (the platform's own number
- * kept as it is), or as its exact decimal text when a number would not carry it. Rows are read in order,
- * each row's columns in the order the table shows them.
+ * kept as it is), or as its exact decimal text when a number would not carry it; with `form` 'text' always as
+ * its exact decimal text (what the Report Trigger's events carry). Rows are read in order, each row's columns in
+ * the order the table shows them.
  */
-export function readAmounts(rows: IDataObject[], report: string): IDataObject[] {
+export function readAmounts(
+	rows: IDataObject[],
+	report: string,
+	form: 'number' | 'text' = 'number',
+): IDataObject[] {
 	const columns = columnsOf(rows, REPORT_COLUMNS[report]);
 	const money = moneyColumns(report, columns);
 	const shown = columns.filter((column) => money.includes(column));
@@ -40,7 +45,8 @@ export function readAmounts(rows: IDataObject[], report: string): IDataObject[] 
 			const value = row[column];
 			const text = answeredDecimal(value);
 			if (text === undefined) throw unreadable(index, column, value);
-			if (typeof value !== 'number') read[column] = exactNumber(text) ?? text;
+			if (form === 'text') read[column] = text;
+			else if (typeof value !== 'number') read[column] = exactNumber(text) ?? text;
 		}
 		return read;
 	});

@@ -10,11 +10,14 @@ import { labelSubtitle } from '../shared/tableNode/describe';
 import { toSafeError } from '../shared/output/errors';
 import { loadOptions } from '../shared/methods/loaders';
 import { splitList } from '../shared/input/rules';
+import { calendarNow } from '../shared/transport/clock';
 import { CREDENTIAL_TYPE, secretsOfRequest } from '../shared/transport/transport';
-import { observe } from './trigger.fetch';
+import { CAMPAIGN_EVENTS, observe } from './trigger.fetch';
 import { claimActivation, exclusively, firstOfActivation, superseded } from './trigger.runs';
 import type { Watch } from './trigger.fetch';
 import { triggerFields } from './trigger.fields';
+import { nextListed, readListed } from './trigger.seen';
+import type { ListedMemory } from './trigger.seen';
 import { baseline, diff, FINISHED } from './trigger.logic';
 import type { Emitted, Observation, Settings, TriggerEvent, TriggerState } from './trigger.logic';
 
@@ -124,7 +127,7 @@ export class TelcoBillingTrigger implements INodeType {
 			const observation = await observeSafely(this, undefined, watch);
 			if (observation instanceof Error) throw observation;
 			const found = examples(observation, settings);
-			const observedAt = new Date().toISOString();
+			const observedAt = new Date(calendarNow()).toISOString();
 			return found.length ? [found.map((e) => item(e, observedAt))] : null;
 		}
 		claimActivation(this);
@@ -137,9 +140,10 @@ async function observeSafely(
 	context: IPollFunctions,
 	stored: TriggerState | undefined,
 	watch: Watch,
+	memory?: ListedMemory,
 ): Promise<Observation | Error> {
 	try {
-		return await observe(context, stored, watch);
+		return await observe(context, stored, watch, memory);
 	} catch (error) {
 		return toSafeError(context.getNode(), error, 0, await secretsOfRequest(context));
 	}
@@ -151,9 +155,12 @@ async function track(
 	settings: Settings,
 	watch: Watch,
 ): Promise<INodeExecutionData[][] | null> {
-	const stored = context.getWorkflowStaticData('node').state as TriggerState | undefined;
+	const data = context.getWorkflowStaticData('node');
+	const stored = data.state as TriggerState | undefined;
+	// The campaigns listed before (trigger.seen.ts), checked; none with a state from before it was kept.
+	const memory = stored ? readListed(data.listed) : undefined;
 	const first = firstOfActivation(context);
-	const observation = await observeSafely(context, stored, watch);
+	const observation = await observeSafely(context, stored, watch, memory);
 	if (observation instanceof Error) {
 		// n8n runs an activation's first poll itself; if it throws, the activation fails and n8n retries it
 		// silently for up to a day. With a state to resume from, nothing is lost by waiting: the next poll
@@ -165,7 +172,7 @@ async function track(
 		);
 		return null;
 	}
-	const observedAt = new Date().toISOString();
+	const observedAt = new Date(calendarNow()).toISOString();
 	const { events, next } = stored
 		? diff(stored, observation, settings)
 		: { events: [], next: baseline(observation, settings) };
@@ -188,5 +195,7 @@ async function track(
 		return null;
 	}
 	current.state = next;
+	if (settings.events.some((event) => CAMPAIGN_EVENTS.includes(event)))
+		current.listed = nextListed(observation.listed, memory, observation.total);
 	return events.length ? [events.map((e) => item(e, observedAt))] : null;
 }

@@ -1,17 +1,20 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { melbourneWallTime } from '../shared/input/melbourne';
+import { melbourneMark } from '../shared/input/melbourne';
 import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { shownList } from '../shared/output/output';
 import { walkPages } from '../shared/transport/pager';
+import { calendarNow } from '../shared/transport/clock';
 import { platformRequest } from '../shared/transport/transport';
 import type { Observation, TriggerEvent, TriggerState } from './trigger.logic';
+import { freshIds, walkStop } from './trigger.seen';
+import type { ListedMemory } from './trigger.seen';
 
 // A poll reads further pages only while they hold new campaigns: at most this many (2,000 campaigns).
 const MAX_NEW_PAGES = 100;
 // At activation, campaigns in flight among the newest 1,000 are found and followed.
 const BASELINE_PAGES = 50;
 
-const CAMPAIGN_EVENTS: TriggerEvent[] = [
+export const CAMPAIGN_EVENTS: TriggerEvent[] = [
 	'newCampaign',
 	'campaignStatusChanged',
 	'campaignFinished',
@@ -72,20 +75,26 @@ export async function observe(
 	context: IPollFunctions,
 	state: TriggerState | undefined,
 	watch: Watch,
+	memory?: ListedMemory,
 ): Promise<Observation> {
+	const now = calendarNow();
 	const observation: Observation = {
 		campaigns: new Map(),
 		gone: [],
 		imported: new Map(),
 		rated: new Map(),
-		platformNow: melbourneWallTime(new Date()),
+		platformNow: melbourneMark(now),
+		now,
+		listed: [],
+		fresh: new Set(),
 	};
 	const watched = (id: number) => watch.campaignIds.length === 0 || watch.campaignIds.includes(id);
 
 	if (watch.events.some((e) => CAMPAIGN_EVENTS.includes(e))) {
-		// Newest first: read pages until one reaches a campaign already seen (or, for a baseline, up to
-		// BASELINE_PAGES pages, to find what is still in flight); then each campaign in flight not read yet.
-		const known = state?.maxCampaignId ?? Number.POSITIVE_INFINITY;
+		// Newest first: read pages until they reach campaigns already listed (walkStop), or for a baseline up to
+		// BASELINE_PAGES pages, to find what is still in flight; then each campaign in flight not read yet.
+		const maxCampaignId = state?.maxCampaignId ?? 0;
+		const enough = walkStop(memory, maxCampaignId);
 		await walkPages(
 			async (page) => {
 				const body = (await platformRequest(context, {
@@ -94,15 +103,20 @@ export async function observe(
 					timeout: watch.timeout,
 				})) as IDataObject;
 				const rows = shownList(body, 'records');
-				for (const record of rows)
+				if (page === 1 && Number.isSafeInteger(Number(body.total)))
+					observation.total = Number(body.total);
+				for (const record of rows) {
+					observation.listed.push(Number(record.id));
 					if (watched(Number(record.id))) observation.campaigns.set(Number(record.id), record);
+				}
 				return { body, rows };
 			},
 			{
 				maxPages: state ? MAX_NEW_PAGES : BASELINE_PAGES,
-				enough: ({ rows }) => state !== undefined && rows.some((r) => Number(r.id) <= known),
+				enough: ({ body, rows }) => state !== undefined && enough(body, rows),
 			},
 		);
+		if (state) observation.fresh = freshIds(observation.listed, memory, maxCampaignId);
 		for (const id of Object.keys(state?.inFlight ?? {}).map(Number)) {
 			if (observation.campaigns.has(id) || !watched(id)) continue;
 			const record = await campaign(context, id, watch.timeout);

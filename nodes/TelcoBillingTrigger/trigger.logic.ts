@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { getOwn, setOwn } from '../shared/input/keys';
+import { hoursSince, melbourneInstant } from '../shared/input/melbourne';
 
 export const FINISHED = ['completed', 'cancelled'];
 
@@ -14,7 +15,10 @@ export type TriggerEvent =
 /** What the trigger remembers between polls: only campaigns in flight and high-water marks. */
 export interface TriggerState {
 	version: 1;
-	/** Highest campaign id seen: anything above it is new. */
+	/**
+	 * Highest campaign id seen. What is new is decided by the campaigns listed (trigger.seen.ts); this is kept
+	 * for a state written before that, whose campaigns above it are new.
+	 */
 	maxCampaignId: number;
 	/** Status of each campaign not finished yet, by id. */
 	inFlight: Record<string, string>;
@@ -41,8 +45,19 @@ export interface Observation {
 	gone: number[];
 	imported: Map<string, string>;
 	rated: Map<string, string>;
-	/** Platform wall-clock time now (the zone CDR dates are written in), `YYYY-MM-DD HH:MM:SS`. */
+	/**
+	 * Platform wall-clock time now (the zone CDR dates are written in) with its offset, the trigger's own mark
+	 * (melbourneMark): `YYYY-MM-DD HH:MM:SS+11:00`. States written before offsets were kept hold it without one.
+	 */
 	platformNow: string;
+	/** The same moment as an instant (ms): what the thresholds measure real hours to. */
+	now: number;
+	/** The ids of every campaign the poll listed, in the list's order (newest first). */
+	listed: number[];
+	/** The list's `total` (the department's campaigns), when it gave one. */
+	total?: number;
+	/** The campaigns listed that the trigger never listed before (trigger.seen.ts freshIds). */
+	fresh: Set<number>;
 }
 
 /**
@@ -69,11 +84,6 @@ export interface Emitted {
 	staleHours?: number;
 }
 
-function hoursBetween(earlier: string, later: string): number {
-	const toMs = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
-	return (toMs(later) - toMs(earlier)) / 3_600_000;
-}
-
 /**
  * Whether a feed stale at the last poll has recovered since and stalled again at `imported`. It has when
  * `imported` was still fresh at that poll: the feed caught up after it, even if no poll saw it fresh, or
@@ -86,8 +96,11 @@ function stalledAnew(
 	imported: string,
 	polledAt: string | undefined,
 	staleHours: number,
+	now: number,
 ): boolean {
-	return polledAt ? hoursBetween(imported, polledAt) <= staleHours : imported > seen;
+	return polledAt
+		? hoursSince(imported, melbourneInstant(polledAt, now)) <= staleHours
+		: imported > seen;
 }
 
 /** The state a first poll records: everything as it is, nothing to emit. */
@@ -112,7 +125,7 @@ export function baseline(
 		setOwn(state.sources, source, {
 			imported,
 			rated: observation.rated.get(source) ?? '',
-			stale: hoursBetween(imported, observation.platformNow) > settings.staleHours,
+			stale: hoursSince(imported, observation.now) > settings.staleHours,
 		});
 	}
 	return state;
@@ -144,7 +157,8 @@ export function diff(
 		const status = String(record.status);
 		const finished = FINISHED.includes(status);
 		const known = String(id) in state.inFlight;
-		if (id > state.maxCampaignId) {
+		const fresh = observation.fresh.has(id) && !known;
+		if (fresh) {
 			if (wants('newCampaign')) events.push({ event: 'newCampaign', campaign: record });
 			if (finished && wants('campaignFinished'))
 				events.push({ event: 'campaignFinished', campaign: record, previousStatus: null });
@@ -167,7 +181,7 @@ export function diff(
 		}
 		next.maxCampaignId = Math.max(next.maxCampaignId, id);
 		if (finished) delete next.inFlight[String(id)];
-		else if (id > state.maxCampaignId || known) next.inFlight[String(id)] = status;
+		else if (fresh || known) next.inFlight[String(id)] = status;
 	}
 
 	// A campaign missing at this poll keeps its place and last status: listed again, it is known, so its
@@ -178,7 +192,7 @@ export function diff(
 		const before = state.missing ? getOwn(state.missing, key) : undefined;
 		const since = before?.since ?? observation.platformNow;
 		const polls = (before?.polls ?? 0) + 1;
-		const long = hoursBetween(since, observation.platformNow) >= MISSING_FOR.hours;
+		const long = hoursSince(since, observation.now) >= MISSING_FOR.hours;
 		if (polls >= MISSING_FOR.polls && long) delete next.inFlight[key];
 		else setOwn(missing, key, { since, polls });
 	}
@@ -189,7 +203,7 @@ export function diff(
 	)) {
 		const before = getOwn(state.sources, source);
 		const rated = observation.rated.get(source) ?? before?.rated ?? '';
-		const stale = hoursBetween(imported, observation.platformNow) > settings.staleHours;
+		const stale = hoursSince(imported, observation.now) > settings.staleHours;
 		const record = { source, latest_date: imported };
 		// A source first seen after activation reports its first calls too: there was nothing before them.
 		if ((!before || imported > before.imported) && wants('cdrsImported'))
@@ -207,7 +221,14 @@ export function diff(
 		// One alarm per stall, a stall being the date the feed stopped at: a source first seen stale has had
 		// its stall before the trigger watched; one stale at the last poll alarms only for a new stall.
 		const alarmed = before
-			? before.stale && !stalledAnew(before.imported, imported, state.polledAt, settings.staleHours)
+			? before.stale &&
+				!stalledAnew(
+					before.imported,
+					imported,
+					state.polledAt,
+					settings.staleHours,
+					observation.now,
+				)
 			: stale;
 		if (stale && !alarmed && wants('cdrFeedStale'))
 			events.push({

@@ -1,6 +1,7 @@
 import { fillPath, pathParams } from '../../nodes/shared/input/path';
 import { useCallRecord } from '../kits/callRecord';
 import { events, useTrigger } from '../kits/trigger';
+import { emitted, useReportTrigger } from '../kits/reportTrigger';
 import { NODE_TYPES, ROWS } from '../harness/tables';
 import { readRepoFile, repoFiles } from '../harness/repoFiles';
 import { SPEC, nameOf } from '../spec/index';
@@ -17,6 +18,7 @@ import type { PathForm } from './endpoints';
 
 const { node: callRecord, cdr } = useCallRecord();
 const { trigger, node: triggerNode } = useTrigger();
+const { trigger: reportTrigger, node: reportTriggerNode } = useReportTrigger();
 
 const formKey = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 const shortName = (displayName: string) => displayName.replace(/^Telco Billing /, '');
@@ -69,6 +71,9 @@ async function reachedByNode(): Promise<Map<string, PathForm[]>> {
 		requests.flatMap((r) => endpointOf(r.method, r.url.split('?')[0]) ?? []);
 	add('Call Record', formsOf(callRecord.sim().requests));
 	add('Trigger', formsOf(triggerNode.sim().requests));
+	// The Report Trigger's poll.
+	await emitted(reportTrigger({ event: 'accountOverdue' }));
+	add('Report Trigger', formsOf(reportTriggerNode.sim().requests));
 	return reached;
 }
 

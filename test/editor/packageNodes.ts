@@ -7,6 +7,7 @@ import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.nod
 import { TelcoBillingCustomer } from '../../nodes/TelcoBillingCustomer/TelcoBillingCustomer.node';
 import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
 import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingReport.node';
+import { TelcoBillingReportTrigger } from '../../nodes/TelcoBillingReportTrigger/TelcoBillingReportTrigger.node';
 import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillingService.node';
 import { TelcoBillingTrigger } from '../../nodes/TelcoBillingTrigger/TelcoBillingTrigger.node';
 
@@ -22,4 +23,5 @@ export const PACKAGE_NODES: INodeType[] = [
 	new TelcoBillingReport(),
 	new TelcoBillingAccount(),
 	new TelcoBillingTrigger(),
+	new TelcoBillingReportTrigger(),
 ];

@@ -30,3 +30,22 @@ export function useRealClock(): void {
 		useClock(TEST_CLOCK);
 	});
 }
+
+/**
+ * The suite's clock with its calendar standing at `at` (ms): a test puts the package on a day and hour of its
+ * choosing (a daylight-saving night) without touching its waits. It stands still, so a poll that takes a
+ * second on a loaded machine still happens at `at`.
+ */
+export function calendarAt(at: number): Clock {
+	return { ...TEST_CLOCK, date: () => at };
+}
+
+/** Runs `body` with the package's calendar at `at`, then puts the suite's clock back. */
+export async function atCalendar<T>(at: number, body: () => Promise<T>): Promise<T> {
+	const previous = useClock(calendarAt(at));
+	try {
+		return await body();
+	} finally {
+		useClock(previous);
+	}
+}

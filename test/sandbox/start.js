@@ -43,6 +43,8 @@ const SIMULATOR_PORT = Number(option('port', process.env.SIMULATOR_PORT || 8787)
 const SMTP_PORT = Number(option('smtp-port', process.env.SIMULATOR_SMTP_PORT || 2525));
 const N8N_PORT = Number(option('n8n-port', process.env.N8N_PORT || 5678));
 const MODEL_PORT = Number(option('model-port', process.env.SANDBOX_MODEL_PORT || 8788));
+// `--day-every 60`: a day passes on the platform every 60 s, so the Report Trigger's events come by themselves.
+const DAY_EVERY = option('day-every');
 // n8n's own default and variable: a port set there is the user's choice, kept like the ones above.
 const BROKER_DEFAULT = 5679;
 const BROKER_ASKED = process.env.N8N_RUNNERS_BROKER_PORT;
@@ -68,7 +70,13 @@ process.on('SIGTERM', () => stopAll(0));
 
 async function startSimulator() {
 	const { child, url } = await spawnSimulator(
-		['--port', String(SIMULATOR_PORT), '--smtp-port', String(SMTP_PORT)],
+		[
+			'--port',
+			String(SIMULATOR_PORT),
+			'--smtp-port',
+			String(SMTP_PORT),
+			...(DAY_EVERY ? ['--day-every', DAY_EVERY] : []),
+		],
 		{ echo: true },
 	);
 	children.push(child);
@@ -200,6 +208,8 @@ async function main() {
 			`                (Read/Write Files from Disk: use the full path, e.g. ${join(SANDBOX_FILES, 'cdrs.csv')})`,
 			`  Requests:     ${simulatorUrl}/__simulator/stats  (what each run sent: requests by endpoint, writes; each run is also printed here when it ends)`,
 			`  Mail:         ${simulatorUrl}/__simulator/mail  (what Send Email sent to the SMTP sink 127.0.0.1:${SMTP_PORT}, and campaign mail)`,
+			`  Time:         curl -X POST ${simulatorUrl}/__simulator/advance -H 'content-type: application/json' -d '{"days": 7}'`,
+			`                (days pass: bill runs, payments, services start and end, customers leave; the Report Trigger's events follow${DAY_EVERY ? `; one a day every ${DAY_EVERY} s now` : '; --day-every 60 passes one a minute'})`,
 			`  Chat model:   ${model.url}  (credential "Scripted model (sandbox)": a scripted OpenAI-compatible model that answers the AI agent example's questions)`,
 			...(opensTaskBroker(n8n, env)
 				? [

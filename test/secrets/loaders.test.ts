@@ -9,6 +9,7 @@ import { TelcoBillingReport } from '../../nodes/TelcoBillingReport/TelcoBillingR
 import { TelcoBillingCrm } from '../../nodes/TelcoBillingCrm/TelcoBillingCrm.node';
 import { TelcoBillingQualification } from '../../nodes/TelcoBillingQualification/TelcoBillingQualification.node';
 import { TelcoBillingAccount } from '../../nodes/TelcoBillingAccount/TelcoBillingAccount.node';
+import { TelcoBillingReportTrigger } from '../../nodes/TelcoBillingReportTrigger/TelcoBillingReportTrigger.node';
 import pkg from '../../package.json';
 import { loadNodeOptions, shutdownEngine } from '../harness/engine';
 import { closedAddress, ECHO_MODES, KEY, leaks, startEchoServer } from '../harness/leaks';
@@ -24,6 +25,7 @@ const nodeTypes: INodeType[] = [
 	TelcoBillingCrm,
 	TelcoBillingQualification,
 	TelcoBillingAccount,
+	TelcoBillingReportTrigger,
 ].map((NodeClass) => new NodeClass());
 /** The dropdown and list-search methods a node's parameters use, found at any depth of its properties. */
 function referencedMethods(value: unknown, found = new Set<string>()): Set<string> {

@@ -29,6 +29,13 @@ class Layered<V> {
 		this.own.set(key, value);
 	}
 
+	/** The same own entries over another base (the history moved in time). */
+	onBase(base: ReadonlyMap<string, V>): Layered<V> {
+		const moved = new Layered(base);
+		for (const [key, value] of this.own) moved.set(key, value);
+		return moved;
+	}
+
 	/** The base's values first (the history came first), then what was added since. */
 	*values(): IterableIterator<V> {
 		for (const [key, value] of this.base) if (!this.own.has(key)) yield value;
@@ -144,6 +151,13 @@ export class CdrStore {
 		const { byId, billed } = indexOf(history);
 		this.byId = new Layered(byId);
 		this.billed = new Layered(billed);
+	}
+
+	/** Another call history (the same calls, moved in time), keeping everything imported since start-up. */
+	rebaseHistory(history: CallHistory): void {
+		const { byId, billed } = indexOf(history);
+		this.byId = this.byId.onBase(byId);
+		this.billed = this.billed.onBase(billed);
 	}
 
 	afterImport(): void {

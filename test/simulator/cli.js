@@ -5,6 +5,8 @@
 // Kindnesses beyond the spec (test/simulator/extras.ts): --extras searchCid,otherSpelling,looseTypes,otherShapes.
 // The spec's open questions answered otherwise (test/simulator/traits.ts): --traits searchCase=compared,searchMatch=whole.
 // What each run sent is printed once the run ends, after --run-quiet ms (default 2000) without a request.
+// Time passing (test/simulator/history/advance.ts): --day-every 60 lets a day pass every 60 s (bill runs, payments,
+// services starting and ending, customers leaving); POST /__simulator/advance {"days": 7} at any time.
 // Plain JavaScript so the shipped-code lint rules (no process, no console) stay strict for every .ts file.
 require('tsx/cjs');
 const { readFileSync } = require('node:fs');
@@ -12,6 +14,21 @@ const { startSimulator } = require('./app.ts');
 const { startSmtpSink } = require('./smtp.js');
 const { changedTraits, parseTraits } = require('./traits.ts');
 const { QUIET_MS, runLine } = require('./stats.ts');
+const { advance } = require('./history/advance.ts');
+
+/** What a day brought, in one line. */
+function passedLine(passed) {
+	const invoices = passed.billRuns.reduce((sum, run) => sum + run.invoices.length, 0);
+	return [
+		passed.billRuns.length ? `a bill run (${invoices} invoices)` : '',
+		`${passed.payments} payments`,
+		`${passed.servicesStarted.length} services started`,
+		`${passed.servicesEnded.length} ended`,
+		`${passed.customersEnded.length} customers left`,
+	]
+		.filter(Boolean)
+		.join(', ');
+}
 
 function option(name) {
 	const index = process.argv.indexOf(`--${name}`);
@@ -121,6 +138,14 @@ async function main() {
 	// The bulk email sender runs in the background, as on the platform (--sender-interval 0 turns it off).
 	const interval = Number(option('sender-interval') || 2000);
 	const sender = interval > 0 ? setInterval(() => sim.state.bulkEmail.run(), interval) : undefined;
+	const dayEvery = numberOption('day-every');
+	const days =
+		dayEvery > 0
+			? setInterval(() => {
+					const passed = advance(sim.state, 1);
+					console.log(`Simulator: a day passed: ${passedLine(passed)}`);
+				}, dayEvery * 1000)
+			: undefined;
 	const keys = [...sim.state.keys.values()].map(
 		(key) => `    ${key.key.padEnd(18)} ${describeKey(sim, key)}`,
 	);
@@ -137,6 +162,7 @@ async function main() {
 			`  Traits: ${describeTraits(sim)}; change them: POST ${sim.url}/__simulator/traits`,
 			`  Faults: ${describeFaults(sim)}; change them: POST ${sim.url}/__simulator/faults, counts: GET the same`,
 			`  Requests: GET ${sim.url}/__simulator/stats (what each run sent, by endpoint, and its writes; POST …/stats/reset starts anew)`,
+			`  Time: ${dayEvery > 0 ? `a day passes every ${dayEvery} s; ` : ''}POST ${sim.url}/__simulator/advance {"days": 7} lets days pass (bill runs, payments, services start and end, customers leave)`,
 			'Press Ctrl-C to stop.',
 		].join('\n'),
 	);
@@ -144,6 +170,7 @@ async function main() {
 	const stop = async () => {
 		clearInterval(reporter);
 		if (sender) clearInterval(sender);
+		if (days) clearInterval(days);
 		await smtp.close();
 		await sim.close();
 		process.exit(0);

@@ -221,6 +221,10 @@ export class State {
 	vendors: Vendor[] = VENDORS.map((v) => ({ ...v }));
 	commissions: Commission[] = [];
 	cancellations: Cancellation[] = [];
+	/** When set, every report is refused with these words (`{succes: false, message}`), as a busy platform may. */
+	reportRefusal: string | undefined = undefined;
+	/** Days that passed on the platform since start-up (history/advance.ts): each day's events are its own. */
+	daysPassed = 0;
 	/** Calls from before start-up (see history/calls.ts): kept when the imported CDRs are reset. */
 	callHistory: CallHistory = { cdrs: [], billed: [] };
 	timeline: TimelineEntry[] = [];

@@ -14,6 +14,8 @@ import type { SavedParameter } from './description';
 const PACKAGE = 'n8n-nodes-telco-billing.';
 // What n8n adds to a node made an AI tool (its tool description), not the node's own parameters.
 const TOOL_PARAMETERS = ['descriptionType', 'toolDescription'];
+// What n8n adds to a polling trigger (when it polls), not the node's own parameters.
+const POLL_PARAMETERS = ['pollTimes'];
 
 const NODES = new Map(PACKAGE_NODES.map((node) => [node.description.name, node]));
 
@@ -96,7 +98,9 @@ describe.each(SAVED.map((saved) => [`${saved.file}: ${saved.node.name}`, saved] 
 		test('every parameter and choice it holds is one the current node reads', () => {
 			const own = Object.fromEntries(
 				Object.entries(node.parameters).filter(
-					([name]) => !(tool && TOOL_PARAMETERS.includes(name)),
+					([name]) =>
+						!(tool && TOOL_PARAMETERS.includes(name)) &&
+						!(type.description.polling && POLL_PARAMETERS.includes(name)),
 				),
 			) as IDataObject;
 			expect(unread(parametersOf(saved), own)).toEqual([]);

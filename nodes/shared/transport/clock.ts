@@ -4,6 +4,11 @@ import { sleep } from 'n8n-workflow';
 export interface Clock {
 	now(): number;
 	sleep(ms: number): Promise<void>;
+	/**
+	 * The calendar time (ms since 1970) the package reads the platform's day and hour from: the wall clock
+	 * unless a test sets it. `now()` may run faster than the wall clock in tests (waits), this never does.
+	 */
+	date?(): number;
 }
 
 /** The wall clock and n8n's own sleep (n8n Cloud allows no timers of a node's own). */
@@ -17,6 +22,11 @@ let current: Clock = REAL_CLOCK;
 /** The clock in force: the real one, unless a test runs the package on its own time. */
 export function clock(): Clock {
 	return current;
+}
+
+/** The calendar time now: what the trigger's thresholds and report windows are computed from. */
+export function calendarNow(): number {
+	return current.date?.() ?? Date.now();
 }
 
 /**

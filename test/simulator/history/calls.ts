@@ -18,9 +18,10 @@ const DESTINATIONS = [
 /**
  * Outbound calls from every calling service (mobiles, SIP trunks) while it was connected, none to two a day,
  * from the day `from` to the current Melbourne time `now`. Times are Melbourne wall-clock, as the platform
- * stores them; a service's calls on a day are fixed by the service and the day.
+ * stores them; a service's calls on a day are fixed by the service and the day (and `salt`: days that pass later,
+ * history/advance.ts, bring calls of their own).
  */
-export function generateCalls(state: State, from: string, now: string): Cdr[] {
+export function generateCalls(state: State, from: string, now: string, salt = ''): Cdr[] {
 	const today = now.slice(0, 10);
 	const days: string[] = [];
 	for (let day = from; day <= today; day = addDays(day, 1)) days.push(day);
@@ -35,7 +36,7 @@ export function generateCalls(state: State, from: string, now: string): Cdr[] {
 			service.date_ended !== null && service.date_ended < today ? service.date_ended : today;
 		for (const day of days) {
 			if (day < service.start_date || day > last) continue;
-			const draw = stream(`${service.id}:${day}`);
+			const draw = stream(`${salt}${service.id}:${day}`);
 			const count = [0, 1, 1, 2][draw(0, 3)];
 			for (let n = 0; n < count; n++) {
 				const startdate = `${day} ${pad(draw(8, 18))}:${pad(draw(0, 59))}:${pad(draw(0, 59))}`;
@@ -49,7 +50,7 @@ export function generateCalls(state: State, from: string, now: string): Cdr[] {
 					id: state.nextId('historyCdr', 800000001),
 					source: HISTORY_SOURCE,
 					deptid: service.deptid,
-					orig_id: `H${service.id}-${day}-${n}`,
+					orig_id: `H${salt}${service.id}-${day}-${n}`,
 					startdate,
 					enddate: null,
 					accountcode: '',

@@ -48,8 +48,9 @@ function method(customer: Customer): { kind: 'gateway' | 'external'; method: str
 }
 
 /**
- * Records the payments the customer's plan makes against the invoice up to today (credits come off
- * first).
+ * Records the payments the customer's plan makes against the invoice on the days after `after` up to `today`
+ * (all of them up to today when `after` is not given; credits come off first). The plan's last payment settles
+ * what is left, whatever was paid before.
  */
 export function payInvoice(
 	state: State,
@@ -57,6 +58,7 @@ export function payInvoice(
 	index: number,
 	invoice: Invoice,
 	today: string,
+	after = '',
 ): void {
 	const credited = state.credits
 		.filter((c) => c.iid === invoice.iid)
@@ -64,11 +66,11 @@ export function payInvoice(
 	const owed = cents(invoice.total - credited);
 	const plan = paymentPlan(customer, index, invoice.date, today);
 	const how = method(customer);
-	let paid = 0;
 	plan.forEach((step, k) => {
 		const date = addDays(invoice.date, step.days);
-		if (date > today || owed <= 0) return;
-		const amount = k === plan.length - 1 ? cents(owed - paid) : cents(owed * step.share);
+		if (date > today || date <= after || owed <= 0) return;
+		const amount = k === plan.length - 1 ? cents(owed - invoice.paid) : cents(owed * step.share);
+		if (amount <= 0) return;
 		const id = state.nextId('payment', 70001);
 		state.payments.push({
 			id,
@@ -79,7 +81,6 @@ export function payInvoice(
 			date,
 			iid: invoice.iid,
 		});
-		paid = cents(paid + amount);
 		invoice.paid = cents(invoice.paid + amount);
 	});
 }

@@ -1,5 +1,5 @@
 import { addDays, addMonths, daysInMonth } from '../dates';
-import type { Service, State } from '../state';
+import type { Customer, Service, State } from '../state';
 
 /** [months before this month, day of that month]; this month's days never pass today. */
 type MonthDay = [number, number];
@@ -68,47 +68,77 @@ export function seedRecentServices(state: State, deptid: number, today: string):
 	RECENT.forEach((spec, k) => {
 		const customer = customers[spec.customer];
 		if (!customer) return;
-		const type = state.serviceTypes.find((t) => t.esid === spec.esid)!;
-		const fee = state.priceFor(customer, spec.esid)!.price;
 		const start = monthDay(today, spec.start);
 		const end = spec.end ? monthDay(today, spec.end) : null;
-		const id = state.nextId('service', 20001);
-		const onlyService = !state.services.some((s) => s.cid === customer.cid);
-		const service: Service = {
-			id,
-			deptid,
-			cid: customer.cid,
-			service_num:
+		startService(state, customer, {
+			esid: spec.esid,
+			start,
+			end,
+			reason: spec.reason,
+			source: spec.source,
+			contract: spec.contract,
+			number:
 				spec.esid === 2
 					? `04${97000000 + deptid * 1000 + k}`
 					: `N${deptid}2${String(k).padStart(5, '0')}`,
-			start_date: start,
-			servicetype: spec.esid,
-			monthlyfee: fee,
-			date_ended: end,
-			billing_cycle: '',
-			contracterm: spec.contract ?? '',
-			billing_name: `${type.typeofservice} for ${customer.company}`,
-			call_rates_id: null,
-			bundle_id: null,
-			cost: Math.round(fee * 50) / 100,
-			quantity: 1,
-			parent_id: null,
-			service_status: end === null ? 'active' : onlyService ? 'churned' : 'disconnected',
-			username: `user${id}`,
-			ip_ipadd: '',
-			ext_field2: spec.source,
-			date_created: `${start} 09:00:00`,
-			date_modified: `${end ?? start} 09:00:00`,
-		};
-		state.services.push(service);
-		if (end && spec.reason)
-			state.cancellations.push({
-				enid: id,
-				requested: addDays(end, -30) < start ? start : addDays(end, -30),
-				reason: spec.reason,
-			});
+		});
 	});
+}
+
+/**
+ * A service of the customer's from `start` (ended on `end`, with its cancellation, when given), priced from
+ * the customer's price book: what a sale or the passing of time adds to the platform.
+ */
+export function startService(
+	state: State,
+	customer: Customer,
+	spec: {
+		esid: number;
+		start: string;
+		end?: string | null;
+		reason?: string;
+		source: string;
+		contract?: string;
+		number: string;
+	},
+): Service {
+	const type = state.serviceTypes.find((t) => t.esid === spec.esid)!;
+	const fee = state.priceFor(customer, spec.esid)!.price;
+	const end = spec.end ?? null;
+	const id = state.nextId('service', 20001);
+	const onlyService = !state.services.some((s) => s.cid === customer.cid);
+	const service: Service = {
+		id,
+		deptid: customer.deptid,
+		cid: customer.cid,
+		service_num: spec.number,
+		start_date: spec.start,
+		servicetype: spec.esid,
+		monthlyfee: fee,
+		date_ended: end,
+		billing_cycle: '',
+		contracterm: spec.contract ?? '',
+		billing_name: `${type.typeofservice} for ${customer.company}`,
+		call_rates_id: null,
+		bundle_id: null,
+		cost: Math.round(fee * 50) / 100,
+		quantity: 1,
+		parent_id: null,
+		service_status: end === null ? 'active' : onlyService ? 'churned' : 'disconnected',
+		username: `user${id}`,
+		ip_ipadd: '',
+		ext_field2: spec.source,
+		date_created: `${spec.start} 09:00:00`,
+		date_modified: `${end ?? spec.start} 09:00:00`,
+	};
+	state.services.push(service);
+	if (end && spec.reason)
+		state.cancellations.push({
+			enid: id,
+			requested: addDays(end, -30) < spec.start ? spec.start : addDays(end, -30),
+			reason: spec.reason,
+		});
+	return service;
 }
 
 /** NBN services were connected by an engineering partner, who earns a share of every fee billed on them. */

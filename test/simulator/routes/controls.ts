@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CdrStore } from '../cdrStore';
 import type { State } from '../state';
 import { sampleCdr } from '../sampleCdr';
+import { advance } from '../history/advance';
 import { EXTRAS, isExtra } from '../extras';
 import { TRAITS, defaultTraits, traitsOf } from '../traits';
 import { NAMED_FAULTS, countFaults, defaultModes } from '../faults';
@@ -86,6 +87,8 @@ export function registerControlRoutes(
 	// Read-only views of the state, for tests that run the simulator in another process.
 	app.get('/__simulator/state/customers', async () => ({ records: state.customers }));
 	app.get('/__simulator/state/payments', async () => ({ records: state.payments }));
+	app.get('/__simulator/state/leads', async () => ({ records: state.leads }));
+	app.get('/__simulator/state/timeline', async () => ({ records: state.timeline }));
 	app.get('/__simulator/state/campaigns', async () => ({
 		records: state.bulkEmail.campaigns.map((c) => ({
 			...c,
@@ -93,6 +96,19 @@ export function registerControlRoutes(
 			recipients: c.recipients.length,
 		})),
 	}));
+
+	// Time passing (history/advance.ts): bill runs, payments, services starting and ending, customers leaving.
+	app.post(
+		'/__simulator/advance',
+		async (request: FastifyRequest<{ Body: { days?: unknown } | null }>, reply) => {
+			const days = request.body?.days ?? 1;
+			if (!Number.isInteger(days) || (days as number) < 1 || (days as number) > 400)
+				return reply
+					.code(400)
+					.send({ success: false, description: 'days must be a whole number from 1 to 400' });
+			return { success: true, ...advance(state, days as number) };
+		},
+	);
 
 	app.post('/__simulator/cdrs/reset', async () => {
 		state.resetCdrs();

@@ -10,6 +10,8 @@ export function registerReportRoutes(app: FastifyInstance, state: State): void {
 	// The report rows spell the flag `succes`, as the spec's samples do.
 	app.post('/report', async (request: Req) => {
 		const body = request.body ?? {};
+		// A platform that will not run reports for now (a bill run in progress): the test sets the words.
+		if (state.reportRefusal) return { succes: false, message: state.reportRefusal };
 		if (typeof body.report !== 'string' || body.report === '')
 			return { succes: false, message: 'report is required' };
 		if (!body.report_options || typeof body.report_options !== 'object')
