@@ -5,7 +5,6 @@ import { rules } from '../shared/input/rules';
 import type { RequestInput } from '../shared/input/rules';
 import { searchCustomers } from '../shared/operation/customerSearch';
 import type { Request } from '../shared/operation/request';
-import { pathSegment } from '../shared/input/path';
 import {
 	cidField,
 	customerRecordFields,
@@ -273,21 +272,15 @@ export const customerOperations: Operation[] = [
 		secretFields: customerSecretFields,
 		flagFields: customerFlagFields,
 		// The answer names no customer. A typed customer ID is sent as it is (one request an item) and output as
-		// given; any other reference is the item's customer identity, its path proven, its cid output. Resolved
-		// before, not after: a failed read after a saved update would report failure.
-		answerFrom: async (request, input) => {
+		// given; any other reference is the item's customer identity, its path proven before the update (so no
+		// read after a saved update can fail it), its cid output.
+		outputOf: async (body, { input, request }) => {
 			const identity = (request as Request).customer!(
 				input.path.cid,
 				input.picked?.('cid') ?? false,
 			);
-			const pathRef = await identity.pathRef();
 			const cid = identity.typedDigits ? Number(identity.given) : await identity.cid();
-			const answer = (await request({
-				method: 'POST',
-				url: `/customer/update/${pathSegment('cid', pathRef)}`,
-				body: input.body,
-			})) as IDataObject;
-			return { ...answer, cid };
+			return { ...(body as IDataObject), cid };
 		},
 	},
 	{

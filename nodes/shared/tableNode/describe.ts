@@ -1,7 +1,7 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { isUpdate } from '../operation/operations';
 import type { Operation } from '../operation/operations';
-import { simplifyFields } from './simplify';
+import { simplifyFields } from './outputChoice';
 import { DATE_TIME_HINT } from '../input/dates';
 import { noteDescribed } from '../operation/parameters';
 

@@ -1,5 +1,4 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
-import { fillPath } from '../input/path';
 import type { CustomerIdentity } from '../operation/customerRef';
 import type { ItemOf, Notes, Operation } from '../operation/operations';
 import type { Aside } from '../transport/limiter';
@@ -28,16 +27,10 @@ export function notesOf(item: Item): Notes {
 	return { item: item.index, about: item.turn?.notes ?? (() => ({})) };
 }
 
-/** The request the row makes for this item, as its input fills it. */
-export function requestOf({ op, input }: Item): IHttpRequestOptions {
-	return {
-		method: op.method,
-		url: fillPath(op.path, { ...input.path, page: 1 }),
-		qs: input.qs,
-		...(op.method === 'GET'
-			? {}
-			: { body: (op.sendBody ? op.sendBody(input) : input.body) as IDataObject }),
-	};
+/** An item's request, built once (tableNode/requestPath.ts), and the path of any page of it (a paged listing). */
+export interface BuiltRequest {
+	request: IHttpRequestOptions;
+	pathOfPage: (page: number) => string;
 }
 
 export function isObject(value: unknown): value is IDataObject {

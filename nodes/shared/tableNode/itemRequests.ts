@@ -1,23 +1,15 @@
 import { createHmac } from 'crypto';
 import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
-import { fillPath } from '../input/path';
 import { isBlank } from '../input/rules';
 import { CustomerIdentity } from '../operation/customerRef';
 import type { SendOptions } from '../operation/operations';
 import { platformRequest } from '../transport/transport';
 import { requestKind } from '../platform/endpointFacts';
-import { isObject, requestOf } from './item';
+import { isObject } from './item';
 import type { Item } from './item';
 
 // An item's further requests: sent through the one transport, each customer it names resolved once for all of
 // them, and in a Dry Run, every write kept back and said instead.
-
-/** A write a Dry Run did not send: what the item outputs instead. */
-export class WouldSend extends Error {
-	constructor(readonly request: IHttpRequestOptions) {
-		super('Dry Run: not sent');
-	}
-}
 
 /** Sends a further request of this item through the operation's credential, judged like every other. */
 export function senderFor(item: Item) {
@@ -27,8 +19,10 @@ export function senderFor(item: Item) {
 	) => {
 		const method = options.method ?? 'GET';
 		// A write is kept back in a Dry Run, whatever its method: the spec's kind of its endpoint says which.
+		// A Dry Run sends no write: a further write is not sent, and comes to nothing (the operation says what it
+		// would have done, as Create or Update does).
 		if (item.preview && (changes === true || requestKind(method, options.url ?? '') === 'write'))
-			throw new WouldSend({ ...options, method });
+			return undefined;
 		return await platformRequest(
 			item.context,
 			{ ...options, method },
@@ -106,7 +100,7 @@ export function customersOf(item: Item): Array<{ identity: CustomerIdentity; inP
 	const of = (ref: unknown) => identityOf(item, ref, pickedRef(item, ref));
 	if (/\{cid\}/.test(op.path) && !isBlank(input.path.cid))
 		found.push({ identity: of(input.path.cid), inPath: true });
-	const body = requestOf(item).body;
+	const body = op.method === 'GET' ? undefined : op.sendBody ? op.sendBody(input) : input.body;
 	for (const element of Array.isArray(body) ? body : [body])
 		if (isObject(element) && !isBlank(element.cid))
 			found.push({ identity: of(element.cid), inPath: false });
@@ -125,11 +119,10 @@ export async function withCustomerIds(item: Item, body: unknown): Promise<unknow
 	return resolved;
 }
 
-/** The path's {cid} as the item's customer identity carries it (CustomerIdentity.pathRef). */
-export async function customerPath(item: Item, sent: IHttpRequestOptions): Promise<void> {
+/** The path's {cid} as the item's customer identity carries it (CustomerIdentity.pathRef); none without one. */
+export async function customerPathRef(item: Item): Promise<string | undefined> {
 	const { op, input } = item;
-	if (!/\{cid\}/.test(op.path) || isBlank(input.path.cid)) return;
+	if (!/\{cid\}/.test(op.path) || isBlank(input.path.cid)) return undefined;
 	const [inPath] = customersOf(item).filter((found) => found.inPath);
-	input.path.cid = await inPath.identity.pathRef();
-	sent.url = fillPath(op.path, { ...input.path, page: 1 });
+	return await inPath.identity.pathRef();
 }
