@@ -1,17 +1,23 @@
-import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { customerLocator, serviceLocator } from '../shared/methods/locators';
 import { serviceInItsCustomersBundle, serviceMovesWholly } from './service.ownership';
 import { bodyField, collection } from '../shared/tableNode/describe';
-import type { Notes, Operation, RecordShape, SendOptions } from '../shared/operation/operations';
-import { findFailure } from '../shared/platform/envelope';
-import { RecordFailures } from '../shared/output/output';
-import type { RecordOutcome } from '../shared/output/output';
-import { PlatformRequestError, RefusedAnswer } from '../shared/platform/failure';
-import { fillPath } from '../shared/input/path';
+import type { Operation, RecordShape } from '../shared/operation/operations';
 import { readBack } from '../shared/operation/readBack';
-import { fixedRows, rules, splitList } from '../shared/input/rules';
-import type { RequestInput, Rule } from '../shared/input/rules';
+import { rules } from '../shared/input/rules';
+import type { Rule } from '../shared/input/rules';
 import { optionalServiceFields, SERVICE_STATUS_OPTIONS, serviceTypeField } from './service.fields';
+import {
+	ETF_NUMBERS,
+	ServiceId,
+	applyFee,
+	applyFees,
+	etfKey,
+	serviceIds,
+	serviceIdsField,
+	serviceIdsRule,
+} from './service.etf';
+import { searchCriteria, searchFields, searchRule } from './service.search';
 
 const SERVICE_NUMBERS = [
 	'id',
@@ -24,6 +30,7 @@ const SERVICE_NUMBERS = [
 	'call_rates_id',
 	'bundle_id',
 ];
+
 // The service record (16 fields; 20 in a search record): Simplify keeps these ten.
 const SERVICE_RECORD = [
 	'id',
@@ -43,6 +50,7 @@ const SERVICE_RECORD = [
 	'parent_id',
 	'service_status',
 ];
+
 const serviceShape = (extra: string[] = []): RecordShape => ({
 	id: 'id',
 	simplified: [
@@ -58,35 +66,8 @@ const serviceShape = (extra: string[] = []): RecordShape => ({
 	],
 	fields: [...SERVICE_RECORD, ...extra],
 });
-const ETF_NUMBERS = ['amount_remaining', 'etf', 'etf_applied', 'enid'];
-const COST_NUMBERS = ['enid', 'monthlyfee', 'monthly_prorata_fee', 'dailyfee'];
 
-const SEARCH_FIELDS = [
-	'billing_name',
-	'call_rates_id',
-	'cid',
-	'date_created',
-	'date_ended',
-	'date_modified',
-	'id',
-	'ip_ipadd',
-	'monthlyfee',
-	'service_num',
-	'service_status',
-	'start_date',
-	'username',
-];
-// Equals cannot have '=' as its value: n8n reads a parameter starting with '=' as an expression, so it arrived
-// as ''. The others are sent as they are.
-const OPERATORS = [
-	{ name: 'Contains (Like)', value: 'like' },
-	{ name: 'Equals', value: 'equals' },
-	{ name: 'Greater Than', value: '>' },
-	{ name: 'Greater Than or Equal', value: '>=' },
-	{ name: 'Less Than', value: '<' },
-	{ name: 'Less Than or Equal', value: '<=' },
-	{ name: 'Not Equal', value: '!=' },
-];
+const COST_NUMBERS = ['enid', 'monthlyfee', 'monthly_prorata_fee', 'dailyfee'];
 
 const service = serviceLocator();
 
@@ -99,228 +80,6 @@ const optionalDate = (description: string): INodeProperties => ({
 	default: '',
 	description,
 });
-
-const serviceIdsField: INodeProperties = {
-	displayName: 'Service IDs',
-	name: 'serviceIds',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. 20001, 20002',
-	description: 'Service IDs (enid) separated by commas, or an expression giving an array of IDs',
-};
-
-function serviceIds(input: RequestInput): number[] {
-	return splitList(input.param('serviceIds', '')).map(Number);
-}
-
-type ServiceId = number | string;
-
-/** A service id as given: digits as the number, anything else as its trimmed text. */
-function serviceIdOf(value: unknown): ServiceId {
-	const text = String(value ?? '').trim();
-	return /^\d+$/.test(text) ? Number(text) : text;
-}
-
-const etfKey = (id: ServiceId) => `etf ${serviceIdOf(id)}`;
-
-const listedAgain = (id: ServiceId, by: unknown): RecordOutcome => ({
-	json: {
-		enid: id,
-		repeat: true,
-		description: `Listed again: the fee for enid ${id} was applied once, by item ${String(by)}`,
-	},
-});
-
-/** A service an earlier item of the run charged, or may have charged: not sent again. */
-function earlierOutcome(id: ServiceId, notes: Notes): RecordOutcome | undefined {
-	const earlier = notes.about(etfKey(id));
-	if (earlier.appliedBy !== undefined) return listedAgain(id, earlier.appliedBy);
-	if (earlier.unknownBy === undefined) return undefined;
-	const message =
-		`The fee for enid ${id} may have been applied by item ${String(earlier.unknownBy)}, whose ` +
-		'request failed without an answer; it was not sent again';
-	return { json: { enid: id }, failure: { message } };
-}
-
-/** A note that this item's request may have charged these services: later listings do not risk it. */
-function noteUnknown(error: unknown, ids: ServiceId[], notes: Notes): void {
-	if (error instanceof PlatformRequestError && error.failure.uncertain)
-		for (const id of ids) notes.about(etfKey(id)).unknownBy = notes.item;
-}
-
-/** Apply ETF for one service: charged at most once per node run, like Apply ETF for Many. */
-async function applyFee(
-	request: (options: SendOptions) => Promise<unknown>,
-	input: RequestInput,
-	notes: Notes,
-): Promise<unknown> {
-	const id = serviceIdOf(input.path.serviceId);
-	const earlier = earlierOutcome(id, notes);
-	if (earlier?.failure) throw new RefusedAnswer(earlier.failure, 'inconclusive');
-	if (earlier) return earlier.json;
-	const url = fillPath('/services/{serviceId}/doETF/{date?}', input.path);
-	const answer = await request({ method: 'GET', url, repeatable: false }).catch(
-		(error: unknown) => {
-			noteUnknown(error, [id], notes);
-			throw error;
-		},
-	);
-	notes.about(etfKey(id)).appliedBy = notes.item;
-	return answer;
-}
-
-/**
- * doMultipleETF's results by the service each names (`enid`): the spec does not promise the answer keeps
- * the request's order. An answer that does not name each service sent exactly once is a reason: which
- * fees were charged cannot then be told.
- */
-function resultsByEnid(answers: unknown, send: ServiceId[]): Map<string, IDataObject> | string {
-	if (!Array.isArray(answers))
-		return 'The platform answered Apply ETF for Many with no list of results';
-	const sent = new Set(send.map(String));
-	const byEnid = new Map<string, IDataObject>();
-	for (const result of answers as IDataObject[]) {
-		const enid = String(result?.enid ?? '').trim();
-		if (!sent.has(enid))
-			return `The platform answered Apply ETF for Many with a result for enid ${enid || '(none)'}, which was not sent`;
-		if (byEnid.has(enid))
-			return `The platform answered Apply ETF for Many with two results for enid ${enid}`;
-		byEnid.set(enid, result);
-	}
-	const missing = send.find((id) => !byEnid.has(String(id)));
-	return missing === undefined
-		? byEnid
-		: `The platform answered Apply ETF for Many without a result for enid ${missing}`;
-}
-
-/**
- * A fee is charged at most once per service in a node run: a service listed again (in the same item or a
- * later one) is not sent, and its entry says which item charged it; where an earlier item's request may
- * or may not have reached the platform, the entry fails rather than risk charging twice. doMultipleETF
- * charges each service it can: when some fail, the error names the services charged as well as those
- * that were not, so a re-run does not charge the first ones twice. Under Continue On Fail each service
- * is its own item (charged, a repeat, or an error item naming it).
- */
-async function applyFees(
-	request: (options: IHttpRequestOptions) => Promise<unknown>,
-	input: RequestInput,
-	notes: Notes,
-): Promise<unknown> {
-	const listed = serviceIds(input);
-	const earlier = listed.map((id) => earlierOutcome(id, notes));
-	const send = [...new Set(listed.filter((_, at) => !earlier[at]))];
-	let answers: unknown = [];
-	if (send.length) {
-		const url = fillPath('/services/doMultipleETF/{date?}', input.path);
-		answers = await request({ method: 'POST', url, body: send }).catch((error: unknown) => {
-			noteUnknown(error, send, notes);
-			throw error;
-		});
-	}
-	const results = resultsByEnid(answers, send);
-	if (typeof results === 'string') {
-		for (const id of send) notes.about(etfKey(id)).unknownBy = notes.item;
-		throw new RefusedAnswer({ message: results }, 'unmatched');
-	}
-	const answered = new Map<ServiceId, RecordOutcome>();
-	for (const id of send) {
-		const json = results.get(String(id))!;
-		const failure = findFailure(json);
-		if (!failure) notes.about(etfKey(id)).appliedBy = notes.item;
-		answered.set(id, { json: { ...json, enid: Number(json.enid) }, failure });
-	}
-	const seen = new Set<number>();
-	const outcomes = listed.map((id, at): RecordOutcome => {
-		const first = earlier[at] ?? answered.get(id)!;
-		const again = !earlier[at] && seen.has(id);
-		seen.add(id);
-		return again && !first.failure ? listedAgain(id, notes.item) : first;
-	});
-	const failed = [...new Set(outcomes.filter((o) => o.failure).map((o) => String(o.json.enid)))];
-	if (failed.length === 0) return outcomes.map((o) => o.json);
-	const applied = [...answered.values()].filter((o) => !o.failure).map((o) => String(o.json.enid));
-	const note =
-		(applied.length
-			? `the fee was applied to enid ${applied.join(', ')}; `
-			: 'no fee was applied; ') +
-		`not applied to enid ${failed.join(', ')}: run again only for those`;
-	throw new RecordFailures(outcomes.map((o) => (o.failure ? { ...o, note } : o)));
-}
-
-const serviceIdsRule: Rule = (input) => {
-	const ids = serviceIds(input);
-	if (ids.length === 0) return 'Service IDs (serviceIds) must list at least one service ID';
-	return ids.every((id) => Number.isInteger(id) && id > 0)
-		? undefined
-		: 'Service IDs (serviceIds) must be whole numbers';
-};
-
-const searchFields: INodeProperties[] = [
-	{
-		displayName: 'Criteria',
-		name: 'criteria',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Criterion',
-		default: {},
-		description: 'Services must match every row',
-		options: [
-			{
-				displayName: 'Criterion',
-				name: 'rows',
-				values: [
-					{
-						displayName: 'Field',
-						name: 'field',
-						type: 'options',
-						options: SEARCH_FIELDS.map((value) => ({ name: value, value })),
-						default: 'service_num',
-					},
-					{
-						displayName: 'Operator',
-						name: 'operator',
-						type: 'options',
-						options: OPERATORS,
-						default: 'like',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Only Active Services',
-		name: 'activeOnly',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return only active services (the API’s active_services field)',
-	},
-];
-
-function searchCriteria(input: RequestInput): IDataObject[] {
-	const rows = fixedRows(input, 'criteria', 'rows');
-	const criteria = rows.map((row) => ({
-		field: row.field,
-		operator: row.operator === 'equals' ? '=' : (row.operator ?? 'like'),
-		value: row.value ?? '',
-	}));
-	if (input.param('activeOnly', false))
-		criteria.push({ field: 'active_services', operator: '=', value: '1' });
-	return criteria;
-}
-
-const searchRule: Rule = (input) => {
-	const criteria = searchCriteria(input);
-	if (criteria.length === 0)
-		return 'Criteria (criteria) needs at least one row, or turn on Only Active Services';
-	const blank = criteria.find(
-		(c) => c.field !== 'active_services' && String(c.value).trim() === '',
-	);
-	return blank
-		? `Criteria (criteria): the value for ${String(blank.field)} is required`
-		: undefined;
-};
 
 const monthlyFeeRule: Rule = (input) =>
 	input.param('recalculateMonthlyFee', false) && 'monthlyfee' in input.body
