@@ -27,17 +27,37 @@ const sync = customer('upsert', {
 });
 
 const ROWS: IDataObject[] = [
-	{ email: 'bea.lund@example.com', company: 'Lund & Co', name: 'Bea', surname: 'Lund', mobile: '0470000002' },
-	{ email: 'cal.lund@example.com', company: 'Lund & Co', name: 'Cal', surname: 'Lund', mobile: '0470000003' },
+	{
+		email: 'bea.lund@example.com',
+		company: 'Lund & Co',
+		name: 'Bea',
+		surname: 'Lund',
+		mobile: '0470000002',
+	},
+	{
+		email: 'cal.lund@example.com',
+		company: 'Lund & Co',
+		name: 'Cal',
+		surname: 'Lund',
+		mobile: '0470000003',
+	},
 ];
 
 test('a row given its colleague’s Billing Customer ID writes nothing of it to the colleague', async () => {
 	const first = jsonOf(await node.run(sync, { input: ROWS, apiKey: KEY, continueOnFail: true }));
 	expect(first.map((item) => item.action)).toEqual(['created', 'created']);
-	const [bea, cal] = ROWS.map((row, at) => ({ ...row, cid: first[at].cid, fingerprint: first[at].fingerprint }));
+	const [bea, cal] = ROWS.map((row, at) => ({
+		...row,
+		cid: first[at].cid,
+		fingerprint: first[at].fingerprint,
+	}));
 	// Cal's row gets Bea's ID by a copy-paste in the CRM (its fingerprint cleared with it).
 	const wrong = { ...cal, cid: bea.cid, fingerprint: '' };
 	await node.run(sync, { input: [wrong], apiKey: KEY, continueOnFail: true });
 	const beaOnPlatform = sim().state.customers.find((c) => c.cid === Number(bea.cid))!;
-	expect(beaOnPlatform).toMatchObject({ email: 'bea.lund@example.com', name: 'Bea', mobile: '0470000002' });
+	expect(beaOnPlatform).toMatchObject({
+		email: 'bea.lund@example.com',
+		name: 'Bea',
+		mobile: '0470000002',
+	});
 });

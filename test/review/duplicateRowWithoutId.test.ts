@@ -63,7 +63,11 @@ test('the night after (both rows written back): the synced row’s mobile is not
 	const night = jsonOf(await node.run(sync, { input: [synced, duplicate], continueOnFail: true }));
 	const crm = [synced, duplicate].map((row, at) =>
 		night[at].error === undefined
-			? { ...row, cid: night[at].cid ?? row.cid, fingerprint: night[at].fingerprint ?? row.fingerprint }
+			? {
+					...row,
+					cid: night[at].cid ?? row.cid,
+					fingerprint: night[at].fingerprint ?? row.fingerprint,
+				}
 			: row,
 	);
 	const next = jsonOf(await node.run(sync, { input: crm, continueOnFail: true }));

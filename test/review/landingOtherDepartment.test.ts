@@ -25,7 +25,10 @@ async function beforeTheCreate(apiKey: string): Promise<'pass'[]> {
 	const start = sim().requests.length;
 	await node.run(probe, { apiKey });
 	const made = sim().requests.slice(start);
-	return Array.from({ length: made.findIndex((r) => r.url.endsWith('/customer/add')) }, () => 'pass');
+	return Array.from(
+		{ length: made.findIndex((r) => r.url.endsWith('/customer/add')) },
+		() => 'pass',
+	);
 }
 
 test('another department’s create of the same email is not refused while the first department’s may still land', async () => {

@@ -41,7 +41,12 @@ async function syncedThenReset(): Promise<{ crm: IDataObject; newcomer: IDataObj
 	await fetch(`${sim().url}/${DEMO_KEY}/customer/add`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ name: 'Eve', surname: 'Other', email: 'eve.other@example.com', mobile: '0411111111' }),
+		body: JSON.stringify({
+			name: 'Eve',
+			surname: 'Other',
+			email: 'eve.other@example.com',
+			mobile: '0411111111',
+		}),
 	});
 	const newcomer = sim().state.customers.find((c) => c.email === 'eve.other@example.com')!;
 	expect(newcomer.cid).toBe(Number(crm.cid));

@@ -10,7 +10,10 @@ const { node, bulk, campaign, eligible } = useCampaign();
 // another request: it is sent, and the audience is mailed a second time.
 
 test('a failed execution retried after one customer joined does not create the lost campaign again', async () => {
-	const parameters = campaign('create', { subject: 'March price change', content: 'Dear {{name}}' });
+	const parameters = campaign('create', {
+		subject: 'March price change',
+		content: 'Dear {{name}}',
+	});
 	// The preview passes; the create is stored and its answer lost (a 503 after the write).
 	node.sim().faults.push('pass', 'failAfterWrite');
 	const first = await node.run(parameters);

@@ -38,6 +38,8 @@ test('Retry On Fail after the second sale fails does not record the first sale (
 	// The first customer bought once and paid once.
 	expect(invoicesOf(first.cid) - firstInvoices).toBe(1);
 	expect(state().payments.filter((p) => p.cid === first.cid).length).toBe(
-		state().payments.slice(0, paymentsBefore).filter((p) => p.cid === first.cid).length + 1,
+		state()
+			.payments.slice(0, paymentsBefore)
+			.filter((p) => p.cid === first.cid).length + 1,
 	);
 });
