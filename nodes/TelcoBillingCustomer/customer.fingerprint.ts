@@ -112,3 +112,25 @@ export function changedSince(
 	);
 	return [...differing, ...unknown];
 }
+
+/**
+ * Whether the fingerprint, written for customer `cid`, holds `value` as its `field`: the value the row last gave
+ * (an email a customer still holds, compared ignoring case). False for a text that is no fingerprint, or one
+ * written for another customer.
+ */
+export function holds(
+	fingerprint: string,
+	field: string,
+	value: unknown,
+	cid: number,
+	digest: Digest,
+): boolean {
+	if (!isFingerprint(fingerprint)) return false;
+	const [, customer, ...slots] = fingerprint.trim().split('.');
+	const at = FIELDS.indexOf(field);
+	return (
+		customer === slotOf(digest, 'customer', cid) &&
+		at >= 0 &&
+		slotOf(digest, field, value) === (slots[at] ?? '')
+	);
+}

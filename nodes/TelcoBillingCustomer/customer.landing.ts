@@ -1,8 +1,9 @@
 import { clock } from '../shared/transport/clock';
+import type { Request } from '../shared/operation/request';
 
 /*
  * Creates by this n8n process's executions of Create or Update that got no answer and may still land on the
- * platform, by platform and email: until the time each would have landed by, no execution of this process
+ * platform, by platform, department and email: until the time each would have landed by, no execution of this process
  * creates a customer with that email, since another execution's search cannot see a create still under way.
  * Checked before use (only until its time), and bounded: at most MAX_ENTRIES, the oldest going first.
  */
@@ -11,9 +12,15 @@ const MAX_ENTRIES = 10_000;
 
 const landing = new Map<string, number>();
 
-/** The platform's Base URL (as the credential gives it) and the email, ignoring case: one key a customer. */
-export function landingKey(platform: string, email: string): string {
-	return `${platform.trim().replace(/\/+$/, '')}\n${email.trim().toLowerCase()}`;
+/**
+ * The platform's Base URL (as the credential gives it), the department (a digest keyed with its API key: never
+ * the key) and the email, ignoring case: one key a customer.
+ */
+export function landingKey(request: Request, email: string): string {
+	const platform = String(request.platform ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+	return `${platform}\n${request.digest?.('department') ?? ''}\n${email.trim().toLowerCase()}`;
 }
 
 /** A create of this email got no answer: it may land until `landsBy` (the package's clock). */

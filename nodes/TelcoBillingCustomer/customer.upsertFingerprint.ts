@@ -1,13 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 import { pathToCustomer } from '../shared/operation/customerRef';
 import type { Request } from '../shared/operation/request';
+import { sameEmail } from '../shared/operation/customerText';
 import type { RequestInput } from '../shared/input/rules';
-import { changedSince, fingerprintOf, isFingerprint } from './customer.fingerprint';
+import { changedSince, fingerprintOf, holds, isFingerprint } from './customer.fingerprint';
 import type { Digest } from './customer.fingerprint';
 
 import { idOf, inconclusive, update } from './customer.upsertRow';
 import type { Done } from './customer.upsertRow';
-import { knownCustomerId, matchOf, noTwin, stillListed, withEmail } from './customer.upsertLookup';
+import {
+	knownCustomerId,
+	matchOf,
+	noTwin,
+	stillItsEmail,
+	stillListed,
+	withEmail,
+} from './customer.upsertLookup';
 
 // A row compared with its Last Written Fingerprint (customer.fingerprint.ts reads and writes the text itself).
 
@@ -69,7 +77,16 @@ export async function sinceFingerprint(
 	// What the CRM cannot know: the customer gone from the platform, or renamed there (or its ID another's), or
 	// made twice by another n8n worker.
 	await stillListed(request, cid, changed.includes('company') ? undefined : body.company);
-	if (email) await noTwin(request, cid, email);
+	if (email) {
+		// The email the ID's customer holds is the row's, or, where the row's changed since, the one it last gave.
+		await stillItsEmail(request, cid, (held) =>
+			changed.includes('email')
+				? holds(last, 'email', held, cid, digestOf(request))
+				: sameEmail(held, email),
+		);
+		// A twin holds the email the row still gives (a changed one is checked below, as any new email is).
+		if (!changed.includes('email')) await noTwin(request, cid, email);
+	}
 	if (changed.length === 0) return { action: 'unchanged', cid, record: body, byFingerprint: true };
 	if (email && changed.includes('email')) {
 		const holders = await withEmail(request, email, body);

@@ -1,5 +1,5 @@
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
-import { isRefusal, PlatformRequestError } from '../shared/platform/failure';
+import type { IDataObject } from 'n8n-workflow';
+import { isRefusal } from '../shared/platform/failure';
 import { customerIdFor } from '../shared/methods/locators';
 import {
 	customerList,
@@ -11,6 +11,7 @@ import {
 import type { RecordMatch } from '../shared/operation/customerSearch';
 import { mayShowAs, sameEmail } from '../shared/operation/customerText';
 import type { Request } from '../shared/operation/request';
+import { customerEmails, emailOfCustomer } from './customer.emails';
 import { isBlank } from '../shared/input/rules';
 
 import { idOf, inconclusive } from './customer.upsertRow';
@@ -127,33 +128,6 @@ export async function knownCustomerId(
 }
 
 /**
- * The email the platform holds for customer `cid`, where an answer shows it: Bulk Email's preview narrowed to that
- * customer lists its recipient (cid, company, name, surname, email) and never creates anything. Undefined where the
- * key lacks the bulk email capability (the preview's refusal), or the customer is no recipient (inactive, or
- * without a valid email). Asked once a run for a customer.
- */
-export async function emailOfCustomer(request: Request, cid: number): Promise<string | undefined> {
-	const ask = async () => {
-		const answer = (await request({
-			method: 'POST',
-			url: '/customer/bulk-email/preview',
-			body: { customer_ids: [cid], sample_limit: 1 },
-			repeatable: true,
-		} as IHttpRequestOptions).catch((error: unknown) => {
-			if (error instanceof PlatformRequestError && error.failure.kind === 'refused')
-				return undefined;
-			throw error;
-		})) as IDataObject | undefined;
-		const recipients = Array.isArray(answer?.recipients)
-			? (answer.recipients as IDataObject[])
-			: [];
-		const mine = recipients.find((recipient) => Number(recipient.cid) === cid);
-		return isBlank(mine?.email) ? undefined : String(mine?.email).trim();
-	};
-	return request.once ? await request.once(`email of customer ${cid}`, ask) : await ask();
-}
-
-/**
  * The platform's word on customer `cid`, from its customer list (read once a run, whatever the rows): a customer
  * not on it was removed or made inactive since the row was last synced; one whose company there is not `company`
  * (the company the row last gave it, where given) was renamed on the platform, or its ID is now another
@@ -188,28 +162,59 @@ export async function stillListed(
 
 /**
  * A customer another n8n process made with this row's email (queue mode: two workers each found nobody and each
- * created), named on the row on every run until a person resolves it. A twin shows on the customer list as
- * another customer with this customer's company: only then is the email searched (one request), and two customers
- * holding it stop the row, naming them. A twin whose company is blank, or one made inactive, is not seen here.
+ * created), named on the row on every run until a person resolves it. Where the key can read customers' emails
+ * (customer.emails.ts), a twin is another customer holding the row's email. Otherwise it shows on the customer list
+ * as another customer with this customer's company: only then is the email searched (one request), and two
+ * customers holding it stop the row. A twin without a company, or made inactive, is not seen that way.
  */
 export async function noTwin(request: Request, cid: number, email: string): Promise<void> {
+	const emails = await customerEmails(request);
 	const list = await customerList(request);
 	const company = list.find((customer) => Number(customer.cid) === cid)?.company;
-	if (isBlank(company)) return;
-	const twins = list.filter(
-		(customer) => Number(customer.cid) !== cid && mayShowAs(customer.company, company),
-	);
-	if (twins.length === 0) return;
-	const holders = (await searchCustomers(request, 'email', email)).filter((record) =>
-		sameEmail(record.email, email),
-	);
-	if (holders.length < 2) return;
-	const others = twins.map((customer) => String(customer.cid)).join(' or ');
+	let others: string[];
+	if (emails) {
+		others = [...emails]
+			.filter(([other, held]) => other !== cid && sameEmail(held, email))
+			.map(([other]) => String(other));
+		if (others.length === 0) return;
+	} else {
+		if (isBlank(company)) return;
+		const twins = list.filter(
+			(customer) => Number(customer.cid) !== cid && mayShowAs(customer.company, company),
+		);
+		if (twins.length === 0) return;
+		const holders = (await searchCustomers(request, 'email', email)).filter((record) =>
+			sameEmail(record.email, email),
+		);
+		if (holders.length < 2) return;
+		others = twins.map((customer) => String(customer.cid));
+	}
 	throw inconclusive(
-		`${holders.length} customers have the email ${email}: customer ${cid} (this row’s) and, with its company ` +
-			`"${String(company)}" on the customer list, customer ${others}. Another n8n worker created it at the same ` +
-			'time (queue mode). Nothing was written: merge or deactivate the extra customer on the platform; this row ' +
-			'stops on every run until then',
+		`Customers ${[cid, ...others].join(', ')} have the email ${email}: customer ${cid} is this row’s, and ` +
+			`customer ${others.join(' or ')} another made at the same time (by another n8n worker, in queue mode). ` +
+			'Nothing was written: merge or deactivate the extra customer on the platform; this row stops on every ' +
+			'run until then',
+	);
+}
+
+/**
+ * The email customer `cid` holds is the row's: checked where the key can read it (customer.emails.ts). Another
+ * email there means its ID is now another customer's (a platform reset hands IDs out again) or its email was
+ * changed on the platform: nothing is written, and the row says so. `held` tells whether the email the platform
+ * holds is the one the row gives (or, for a row whose email changed since, the one it last gave).
+ */
+export async function stillItsEmail(
+	request: Request,
+	cid: number,
+	held: (email: string) => boolean,
+): Promise<void> {
+	const email = await emailOfCustomer(request, cid);
+	if (email === undefined || held(email)) return;
+	throw inconclusive(
+		`Customer ${cid} holds the email ${email} on the platform, not the one this row last gave it: its ID is now ` +
+			'another customer’s (a platform reset hands IDs out again), or its email was changed on the platform. ' +
+			`Nothing was written: check customer ${cid} on the platform, then fix the row, or clear its Billing ` +
+			'Customer ID and Last Written Fingerprint to create it again',
 	);
 }
 

@@ -19,14 +19,8 @@ import {
 	written,
 } from './customer.upsertRow';
 import type { Done } from './customer.upsertRow';
-import {
-	emailOfCustomer,
-	knownCustomerId,
-	matchOf,
-	ownerOf,
-	stillListed,
-	withEmail,
-} from './customer.upsertLookup';
+import { knownCustomerId, matchOf, ownerOf, stillListed, withEmail } from './customer.upsertLookup';
+import { emailOfCustomer, emailsReadable } from './customer.emails';
 import { create } from './customer.upsertRecovery';
 import { fingerprinted, sinceFingerprint, unusedFingerprint } from './customer.upsertFingerprint';
 
@@ -110,15 +104,21 @@ export async function byKnownId(
 						'row?). Nothing was written. A row’s Last Written Fingerprint tells an email changed in the CRM; ' +
 						'without one, write the new email once with Match On set to Customer ID, Account ID or CRM ID Only',
 		);
+	// A customer holds the row's email and nothing proves it is customer `cid`: writing the row there could give a
+	// colleague of its company this row's values and email (an ID copied from another row). Nothing is written.
+	if (record && match?.cid !== cid && held === undefined)
+		throw inconclusive(
+			`A customer has the email ${email}, but that it is customer ${cid} cannot be proven ` +
+				`(${match?.why ?? `it is customer ${String(match?.cid)}`}; ` +
+				`${(await emailsReadable(request)) ? `customer ${cid} holds no valid email` : 'this key cannot read the email an ID holds: it lacks the bulk email capability'}). ` +
+				'Nothing was written: give the row its Last Written Fingerprint (Match On: Customer ID, Account ID or ' +
+				'CRM ID Only writes the row to its ID and outputs one), or use a key with the bulk email capability',
+		);
 	// Nothing seems to differ: believed once the record is proven this customer's, and then nothing is written.
-	if (record && Object.keys(changes.body).length === 0) {
+	if (record && Object.keys(changes.body).length === 0)
 		// Nothing written, no path used: a later row of the run that writes proves the path itself.
-		if (match?.cid === cid || held !== undefined)
-			return { action: 'unchanged', cid, pathRef: digits ? undefined : ref, record };
-		changes.why =
-			`nothing seemed to differ, but the customer with the email ${email} could not be proven to be ` +
-			`customer ${cid} (${match?.why ?? `it is customer ${String(match?.cid)}`}), so every field was written`;
-	} else if (!record)
+		return { action: 'unchanged', cid, pathRef: digits ? undefined : ref, record };
+	if (!record)
 		changes.why =
 			`no customer has the email ${email} on the platform’s search, so what customer ${cid} holds cannot ` +
 			'be compared with the row: every field was written';

@@ -52,7 +52,7 @@ export async function create(request: Request, email: string, body: IDataObject)
 	// A Dry Run cannot know the ID the platform would give the customer.
 	if (request.preview) return { action: 'created', record: body };
 	// Nobody found, but another execution of this process created the email and may not have landed yet.
-	const landsBy = stillLanding(landingKey(request.platform ?? '', email));
+	const landsBy = stillLanding(landingKey(request, email));
 	if (landsBy !== undefined)
 		throw new RefusedAnswer(
 			{

@@ -105,12 +105,31 @@ export async function byEmailAddress(
 	notes: Notes,
 ): Promise<IDataObject> {
 	const known = knownOf(input);
-	// Rows of one run settle by the customer they name: its ID where they carry one, else their email.
-	const note = notes.about(known ? idKey(known) : emailKey(input));
+	// Rows of one run settle by the customer they name: by its ID where they carry one, and by their email, so a
+	// row with an ID and a duplicate of it without one (the email in another case, say) settle on one outcome.
+	// A note decided under one of the two keys is the other's too (`sameAs`): one note a customer, however found.
+	const rawById = known ? notes.about(idKey(known)) : undefined;
+	const rawByEmail = notes.about(emailKey(input));
+	const follow = (one?: IDataObject) => (one?.sameAs as IDataObject | undefined) ?? one;
+	const [byId, byEmail] = [follow(rawById), follow(rawByEmail)];
+	const decided = (one?: IDataObject) =>
+		one !== undefined && (one.given !== undefined || !!one.failed);
+	const note = decided(byId) ? byId! : decided(byEmail) ? byEmail! : (byId ?? byEmail!);
+	const mirror = () => {
+		for (const raw of [rawById, rawByEmail])
+			if (raw && raw !== note && !raw.sameAs && !decided(raw)) raw.sameAs = note;
+	};
 	const body: IDataObject = { ...input.body, email: emailOf(input) };
 	if (note.failed) throw inconclusive(String(note.failed));
 	const cid = idOf(note.cid);
 	const settled = note.given !== undefined;
+	// Settled by its email behind a row of another customer ID: which customer the email is, is in doubt.
+	if (settled && /^\d+$/.test(known) && cid !== undefined && cid !== Number(known))
+		throw inconclusive(
+			`Item ${String(note.item)} of this run has the email ${emailOf(input)} as customer ${cid}, and this row ` +
+				`carries the Billing Customer ID ${known}; nothing was written for this item: fix its Billing Customer ID ` +
+				'or its email',
+		);
 	if (settled) {
 		// Settled by the ID it carries: one customer has one email, so a row with another email carries another
 		// customer's ID (or the wrong email), and nothing of it is written there or fingerprinted for it.
@@ -167,10 +186,12 @@ export async function byEmailAddress(
 	}
 	// A row without an ID searches, then may create: in one turn with every execution of this process, so two
 	// syncs at once never both find nobody and both create.
-	const key = landingKey(request.platform ?? '', emailOf(input));
-	const done = known
-		? await decide(request, input, body, note, notes)
-		: await inProcessTurn(key, async () => await decide(request, input, body, note, notes, key));
+	const key = landingKey(request, emailOf(input));
+	const done = await (
+		known
+			? decide(request, input, body, note, notes)
+			: inProcessTurn(key, async () => await decide(request, input, body, note, notes, key))
+	).finally(mirror);
 	// Matched without the fingerprint given: said why.
 	const unread = done.byFingerprint ? undefined : unusedFingerprint(input);
 	const why = [done.extra?.why, unread].filter(Boolean).join('; ');

@@ -75,19 +75,15 @@ describe.each([['ignored'], ['compared']] as const)(
 			sim().traits.searchCase = searchCase;
 		});
 
-		test('a re-run of unchanged rows writes nothing: the customer list, and a search for each row sharing its company', async () => {
+		test('a re-run of unchanged rows writes nothing: it asks for the customer list and the emails its IDs hold', async () => {
 			const crm = await firstRun();
 			const before = sim().requests.length;
 			const again = jsonOf(await node.run(sync, { input: crm, continueOnFail: true }));
-			// Ann and Bo share "Blue Gum Café": the list alone cannot tell a twin another worker made from the other.
+			// Whatever the rows: the list, and Bulk Email's preview of its customers' emails (1,000 a request).
 			const asked = sim()
 				.requests.slice(before)
 				.map((r) => r.url.split('/').slice(2).join('/'));
-			expect(asked.sort()).toEqual([
-				'customer/getAll',
-				'customer/search/email/ann.lee%40example.com',
-				'customer/search/email/bo.chan%40example.com',
-			]);
+			expect(asked).toEqual(['customer/getAll', 'customer/bulk-email/preview']);
 			expect(again.map((item) => [item.action, item.cid])).toEqual(
 				crm.map((row) => ['unchanged', row.cid]),
 			);
@@ -141,18 +137,18 @@ test('a fingerprint the node cannot read is no evidence: the row is matched as i
 	const crm = await firstRun();
 	const [item] = jsonOf(
 		await node.run(sync, {
-			input: [{ ...crm[0], fingerprint: 'not-a-fingerprint' }],
+			input: [{ ...crm[0], mobile: '0400000099', fingerprint: 'not-a-fingerprint' }],
 			continueOnFail: true,
-			apiKey: 'demo-key-nocdr',
 		}),
 	);
-	expect(item.action).not.toBe('unchanged');
+	// Matched by its ID and email (the email the ID holds proves it): written whole, as a row without one is.
+	expect(item.action).toBe('updated');
 	expect(String(item.why)).toMatch(/Last Written Fingerprint .* could not be read/);
 });
 
-test('without a fingerprint, a row whose customer cannot be compared is rewritten, and says so in action', async () => {
+test('without a fingerprint, on a key that cannot read the email an ID holds, a row whose customer cannot be told writes nothing', async () => {
 	const crm = await firstRun();
-	// A key without the bulk email capability: no answer shows the email the ID's customer holds.
+	// A key without the bulk email capability; Ann shares her company: the list cannot tell her from Bo.
 	const [item] = jsonOf(
 		await node.run(sync, {
 			input: [{ ...crm[0], fingerprint: '' }],
@@ -160,8 +156,9 @@ test('without a fingerprint, a row whose customer cannot be compared is rewritte
 			apiKey: 'demo-key-nocdr',
 		}),
 	);
-	expect(item.action).toBe('rewritten');
-	expect(String(item.why)).toMatch(/could not be proven to be customer/);
+	expect(item.action).toBeUndefined();
+	expect(String(item.error)).toMatch(/cannot be proven/);
+	expect(String(item.error)).toMatch(/bulk email capability/);
 });
 
 test('without a fingerprint, the email the platform shows for the ID proves the row’s customer: nothing written', async () => {
@@ -209,8 +206,8 @@ describe('every customer field the node offers', () => {
 		const synced = { ...row, cid: first.cid, fingerprint: first.fingerprint };
 		const before = sim().requests.length;
 		const [again] = jsonOf(await node.run(everyField, { input: [synced] }));
-		// One request: the customer list, which proves the customer is still there.
-		expect([again.action, sim().requests.length - before]).toEqual(['unchanged', 1]);
+		// Two requests: the customer list and the emails its IDs hold, which prove the customer is still the row's.
+		expect([again.action, sim().requests.length - before]).toEqual(['unchanged', 2]);
 		const [edited] = jsonOf(await node.run(everyField, { input: [{ ...synced, ...changed }] }));
 		expect(edited.action).toBe('updated');
 		expect([...(edited.changed as string[])].sort()).toEqual(

@@ -59,16 +59,17 @@ async function synced(): Promise<IDataObject[]> {
 const writes = () =>
 	sim().requests.filter((r) => r.method === 'POST' && /customer\/(add|update)/.test(r.url));
 
-test('an unchanged re-run asks the platform once for the whole run, and writes nothing', async () => {
+test('an unchanged re-run asks the platform once for the list and once for its emails, and writes nothing', async () => {
 	const crm = await synced();
 	const before = sim().requests.length;
 	const items = jsonOf(await node.run(sync, { input: crm, continueOnFail: true }));
 	expect(items.map((item) => item.action)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+	// The list, and the emails its customers hold (Bulk Email's preview, 1,000 customers a request).
 	expect(
 		sim()
 			.requests.slice(before)
 			.map((r) => r.url),
-	).toEqual([`/${DEMO_KEY}/customer/getAll`]);
+	).toEqual([`/${DEMO_KEY}/customer/getAll`, `/${DEMO_KEY}/customer/bulk-email/preview`]);
 });
 
 test.each([

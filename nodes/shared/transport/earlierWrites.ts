@@ -2,30 +2,33 @@ import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 /*
- * What earlier tries of this node run wrote, by the request each write was. n8n runs a node again, whole, with
- * the same input after it fails (Retry On Fail; under Continue, when its first output item is an error), and a
- * failed execution retried from the executions list runs the failed node again the same way, with the workflow
- * as saved then ("retry with the currently saved workflow": a node fixed since runs fixed). Nothing of the
- * earlier try reaches the node but its context: n8n keeps the node's context in the execution's data, the same
- * object across Retry On Fail's tries, and copies it into the retried execution.
+ * What earlier tries of this node run wrote, by what each write meant. n8n runs a node again, whole, with the same
+ * input after it fails (Retry On Fail; under Continue, when its first output item is an error), and a failed
+ * execution retried from the executions list runs the failed node again the same way, with the workflow as saved
+ * then ("retry with the currently saved workflow": a node fixed since runs fixed). Nothing of the earlier try
+ * reaches the node but its context: n8n keeps the node's context in the execution's data, the same object across
+ * Retry On Fail's tries, and copies it into the retried execution.
  *
- * A write is remembered by what it means: where it went (the Base URL and path, never the key, which a
- * department may rotate before the retry) and what it sent (query and body). A retry that makes the same request
- * is given that request's answer instead of sending it again, and everything after the answer (read-backs,
- * output, a rule that charges a service once per run) runs as for a sent one. A request the retry makes that no
- * earlier try made (the node fixed, the input mapped to another customer) is sent. The same request made twice
- * in a run (two equal payments) is two writes: the n-th time a try makes it, it is given the n-th earlier
- * answer. What is kept is a digest of the request: its values are the execution's own input, which n8n keeps in
- * the same execution data, so the digest discloses nothing the data does not.
+ * A write is remembered by what it stands for: this node as saved (its parameters, never the credential, whose
+ * key a department may rotate before the retry), this input item (its place and its data), and its place among the
+ * item's writes (the n-th write the item makes). A retry whose item makes that write again is given that write's
+ * answer instead of sending it, and everything after the answer (read-backs, output, a rule that charges a service
+ * once per run) runs as for a sent one. What it sends may differ (a sale dated {{ $now }}, a campaign's audience
+ * listed again): it is the same write. Where it goes may not: a write that now goes elsewhere (another customer's
+ * path) is not sent, and says so. A node edited since (the Customer mapped to another column) is another node, and
+ * sends. What is kept is digests and answers: the values are the execution's own input, which n8n keeps in the
+ * same execution data, so nothing is disclosed that the data does not hold.
  */
 
 /** How one remembered write ended: answered (its answer), or its answer lost (it may or may not have landed). */
-export type EarlierWrite = { answer: unknown } | { landsBy: number; message: string };
+export type EarlierWrite = { to: string } & ({ answer: unknown } | { landsBy: number; message: string });
 
-/** One write of this try, at its place among the run's writes of the same request. */
+/** One write of this try, at its place among its item's writes. */
 export interface WriteSlot {
 	/** How an earlier try's same write ended, if one made it. */
 	earlier?: EarlierWrite;
+	/** Where this write goes (method and path, as the earlier write's `to`). */
+	to: string;
 	answered(answer: unknown): void;
 	/** Its answer was lost: `landsBy` (the package's clock) is when it has landed if it ever will. */
 	lost(message: string, landsBy: number): void;
@@ -38,7 +41,7 @@ function keyOf(context: IExecuteFunctions): string {
 	return `telcoBillingEarlierWrites:${typeof runIndex === 'number' ? runIndex : 0}`;
 }
 
-/** JSON with object keys sorted, so the same request reads the same whatever order its body was built in. */
+/** JSON with object keys sorted, so the same value reads the same whatever order it was built in. */
 function canonical(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
 	if (value && typeof value === 'object')
@@ -49,36 +52,38 @@ function canonical(value: unknown): string {
 	return JSON.stringify(value ?? null);
 }
 
-/** Where a request goes and what it sends, as one short text: the key is in neither. */
-export function writeDigest(request: IHttpRequestOptions, baseUrl: unknown): string {
+function digest(value: unknown): string {
+	return createHash('sha256').update(canonical(value)).digest('base64url').slice(0, 24);
+}
+
+/** Where a request goes: its method, the platform (Base URL) and the path, never the key. */
+export function destination(request: IHttpRequestOptions, baseUrl: unknown): string {
 	const base = String(baseUrl ?? '')
 		.trim()
 		.replace(/\/+$/, '');
-	const text = canonical([
-		request.method ?? 'GET',
-		base,
-		request.url,
-		request.qs ?? {},
-		request.body,
-	]);
-	return `w${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+	return digest([request.method ?? 'GET', base, request.url]);
 }
 
 /** The writes of one node run's tries, kept in the node's context while n8n may run it again. */
 export class EarlierWrites {
-	/** How many times this try has made each request so far. */
-	private readonly made = new Map<string, number>();
+	/** How many writes this try has made for each item so far. */
+	private readonly made = new Map<number, number>();
+
+	/** The node as saved: an edit between tries makes it another node. */
+	private readonly node: string;
 
 	/** Writes this try was given from an earlier try's answers instead of sending them. */
 	replayed = 0;
 
-	private constructor(private readonly context: IExecuteFunctions) {}
+	private constructor(private readonly context: IExecuteFunctions) {
+		this.node = digest(context.getNode().parameters);
+	}
 
 	static of(context: IExecuteFunctions): EarlierWrites {
 		return new EarlierWrites(context);
 	}
 
-	/** The remembered writes, by request digest: each list in the order earlier tries made them. */
+	/** The remembered writes, by node and item: each list in the order the item made them. */
 	private writes(create: boolean): Record<string, EarlierWrite[]> | undefined {
 		const store = this.context.getContext('node') as IDataObject;
 		const key = keyOf(this.context);
@@ -86,23 +91,26 @@ export class EarlierWrites {
 		return store[key] as Record<string, EarlierWrite[]> | undefined;
 	}
 
-	/** This try's n-th making of the request, and what an earlier try's n-th making of it came to. */
-	slot(request: IHttpRequestOptions, baseUrl: unknown): WriteSlot {
-		const digest = writeDigest(request, baseUrl);
-		const place = this.made.get(digest) ?? 0;
-		this.made.set(digest, place + 1);
-		const earlier = this.writes(false)?.[digest]?.[place];
+	/** This try's n-th write of item `index`, and what an earlier try's n-th write of that item came to. */
+	slot(index: number, request: IHttpRequestOptions, baseUrl: unknown): WriteSlot {
+		const place = this.made.get(index) ?? 0;
+		this.made.set(index, place + 1);
+		const input = this.context.getInputData()[index]?.json ?? {};
+		// `w`, then base64url characters: never a name objects inherit.
+		const item = `w${this.node}.${index}.${digest(input)}`;
+		const to = destination(request, baseUrl);
+		const earlier = this.writes(false)?.[item]?.[place];
 		const keep = (write: EarlierWrite) => {
 			const writes = this.writes(true)!;
-			// A digest is `w` and base64url characters: never a name objects inherit.
-			const list = Object.prototype.hasOwnProperty.call(writes, digest) ? writes[digest] : [];
+			const list = Object.prototype.hasOwnProperty.call(writes, item) ? writes[item] : [];
 			list[place] = write;
-			writes[digest] = list;
+			writes[item] = list;
 		};
 		return {
 			earlier,
-			answered: (answer) => keep({ answer: answer ?? null }),
-			lost: (message, landsBy) => keep({ landsBy, message }),
+			to,
+			answered: (answer) => keep({ to, answer: answer ?? null }),
+			lost: (message, landsBy) => keep({ to, landsBy, message }),
 		};
 	}
 

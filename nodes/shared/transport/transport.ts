@@ -276,7 +276,10 @@ export async function platformRequest(
 	const repeatable = facts.kind === 'read' || settings.repeatable === true;
 	const policy = settings.retry ?? NODE_RETRY;
 	const record = settings.record ?? { tries: 0, waitedMs: 0, earlierMayHaveReached: false };
-	const slot = repeatable ? undefined : settings.earlier?.slot(request, baseUrlOf(settings));
+	const slot =
+		repeatable || settings.itemIndex === undefined
+			? undefined
+			: settings.earlier?.slot(settings.itemIndex, request, baseUrlOf(settings));
 	const given = slot && (await givenEarlier(context, slot, settings));
 	if (given) return given.answer;
 	context.logger?.debug('Telco Billing request', { method, path });
@@ -360,6 +363,18 @@ async function givenEarlier(
 ): Promise<{ answer: unknown } | undefined> {
 	const { earlier } = slot;
 	if (!earlier) return undefined;
+	if (earlier.to !== slot.to)
+		throw await failed(
+			context,
+			{
+				message:
+					'An earlier try of this node made this item’s write to another record than it goes to now (the ' +
+					'platform’s answers changed between the tries), so it was not sent again',
+				kind: 'earlierTry',
+				uncertain: true,
+			},
+			settings,
+		);
 	if ('answer' in earlier) {
 		settings.earlier!.replayed++;
 		return { answer: earlier.answer };
