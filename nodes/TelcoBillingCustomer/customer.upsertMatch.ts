@@ -73,7 +73,9 @@ export async function byKnownId(
 	const digits = /^\d+$/.test(ref);
 	const cid = await knownCustomerId(request, ref, 'Billing Customer ID');
 	const email = emailOf(input);
-	const found = await withEmail(request, email, body);
+	// Every spelling a customer may hold the email in, as before a create: a customer holding it in another case
+	// is the customer a write of the row's email would give a second one.
+	const found = await withEmail(request, email, body, true);
 	if (found.length > 1)
 		throw inconclusive(
 			`${found.length} customers have the email ${email}; nothing was written to customer ${cid}: ` +
@@ -113,6 +115,16 @@ export async function byKnownId(
 				`${(await emailsReadable(request)) ? `customer ${cid} holds no valid email` : 'this key cannot read the email an ID holds: it lacks the bulk email capability'}). ` +
 				'Nothing was written: give the row its Last Written Fingerprint (Match On: Customer ID, Account ID or ' +
 				'CRM ID Only writes the row to its ID and outputs one), or use a key with the bulk email capability',
+		);
+	// Nobody holds the row's email, and what customer `cid` holds cannot be read: writing the row there would change
+	// its email on no proof (the row's email changed, or its ID was copied from another row). Nothing is written.
+	if (!record && held === undefined)
+		throw inconclusive(
+			`No customer has the row’s email ${email}, and the email customer ${cid} holds cannot be read ` +
+				`(${(await emailsReadable(request)) ? `customer ${cid} holds no valid email` : 'this key lacks the bulk email capability'}): ` +
+				'the row’s email changed, or its Billing Customer ID is another customer’s. Nothing was written: give ' +
+				'the row its Last Written Fingerprint (Match On: Customer ID, Account ID or CRM ID Only writes the row to ' +
+				'its ID and outputs one), or use a key with the bulk email capability',
 		);
 	// Nothing seems to differ: believed once the record is proven this customer's, and then nothing is written.
 	if (record && Object.keys(changes.body).length === 0)

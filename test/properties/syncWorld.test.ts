@@ -81,6 +81,12 @@ const world = fc.record({
 	}),
 	resorted: fc.boolean(),
 	duplicate: fc.option(index, { nil: undefined }),
+	// The same row again without its ID and fingerprint (a CRM import), its email in another case.
+	duplicateWithoutId: fc.option(index, { nil: undefined }),
+	// The platform reset between the runs, its IDs handed out again to new customers.
+	reset: fc.boolean(),
+	// A key without the bulk email capability: no answer shows the email an ID holds.
+	withoutBulkEmail: fc.boolean(),
 	copiedId: fc.option(fc.tuple(index, index), { nil: undefined }),
 	edited: fc.option(index, { nil: undefined }),
 	lostWriteBack: fc.array(index, { maxLength: 2 }),
@@ -131,6 +137,10 @@ function crmAfter(crm: IDataObject[], drawn: World): IDataObject[] {
 		const twin = rows[drawn.duplicate];
 		rows.push({ ...twin, email: String(twin.email).toUpperCase(), mobile: '0478888888' });
 	}
+	if (drawn.duplicateWithoutId !== undefined) {
+		const { cid: _cid, fingerprint: _fingerprint, ...twin } = rows[drawn.duplicateWithoutId];
+		rows.push({ ...twin, email: String(twin.email).toUpperCase(), mobile: '0477777777' });
+	}
 	if (drawn.resorted) rows = [...rows].reverse();
 	return rows;
 }
@@ -150,10 +160,27 @@ async function check(drawn: World): Promise<void> {
 			const resting = customerOf(drawn.deactivated);
 			if (resting) resting.active = false;
 		}
-		let apiKey = DEMO_KEY;
+		// Without the bulk email capability only the customer list's company checks an ID: a reset that hands IDs
+		// out again to customers of the same company, or of none, is the residual docs/operations.md states.
+		if (drawn.reset && !drawn.withoutBulkEmail) {
+			sim.state.traits.resetIds = 'restarted';
+			await fetch(`${sim.url}/${DEMO_KEY}/resetdb`);
+			// Strangers on the reset platform, given the old IDs.
+			for (const [n, company] of ['Frost Joinery', '', 'Someone Else Pty Ltd'].entries())
+				await fetch(`${sim.url}/${DEMO_KEY}/customer/add`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({
+						company,
+						email: `stranger.${n}@example.net`,
+						mobile: '0411111111',
+					}),
+				});
+		}
+		let apiKey = drawn.withoutBulkEmail ? 'demo-key-nocdr' : DEMO_KEY;
 		if (drawn.keyRotated) {
-			apiKey = `${DEMO_KEY}-rotated`;
-			const old = sim.state.keys.get(DEMO_KEY)!;
+			const old = sim.state.keys.get(apiKey)!;
+			apiKey = `${apiKey}-rotated`;
 			sim.state.keys.set(apiKey, { ...structuredClone(old), key: apiKey });
 			old.disabled = true;
 		}
