@@ -96,10 +96,7 @@ export const customerOperations: Operation[] = [
 		method: 'POST',
 		path: '/customer/add',
 		fields: [collection('Customer Fields', 'customerFields', customerRecordFields)],
-		rules: [
-			rules.date('body', 'dob', 'Date of Birth'),
-			rules.oneOf('body', 'paymethod', 'Payment Method', ['invoice', 'credit card']),
-		],
+		rules: [rules.date('body', 'dob', 'Date of Birth')],
 		dateFields: ['dob'],
 		secretFields: customerSecretFields,
 		flagFields: customerFlagFields,
@@ -116,10 +113,7 @@ export const customerOperations: Operation[] = [
 		method: 'POST',
 		path: '/customer/update/{cid}',
 		fields: [cidField, collection('Update Fields', 'updateFields', customerRecordFields)],
-		rules: [
-			rules.date('body', 'dob', 'Date of Birth'),
-			rules.oneOf('body', 'paymethod', 'Payment Method', ['invoice', 'credit card']),
-		],
+		rules: [rules.date('body', 'dob', 'Date of Birth')],
 		dateFields: ['dob'],
 		secretFields: customerSecretFields,
 		flagFields: customerFlagFields,
@@ -369,6 +363,5 @@ export const customerOperations: Operation[] = [
 				default: '1',
 			},
 		],
-		rules: [rules.oneOf('path', 'status', 'Credit Management', ['0', '1'])],
 	},
 ];

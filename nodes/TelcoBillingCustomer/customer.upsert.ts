@@ -128,11 +128,7 @@ export const upsertOperation: Operation = {
 	path: '/customer/add',
 	readsBeforeWriting: true,
 	fields: upsertFields,
-	rules: [
-		...matchRules,
-		rules.date('body', 'dob', 'Date of Birth'),
-		rules.oneOf('body', 'paymethod', 'Payment Method', ['invoice', 'credit card']),
-	],
+	rules: [...matchRules, rules.date('body', 'dob', 'Date of Birth')],
 	dateFields: ['dob'],
 	secretFields: customerSecretFields,
 	textFields: customerTextFields,

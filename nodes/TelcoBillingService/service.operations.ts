@@ -6,7 +6,7 @@ import type { Operation, RecordShape } from '../shared/operation/operations';
 import { readBack } from '../shared/operation/readBack';
 import { rules } from '../shared/input/rules';
 import type { Rule } from '../shared/input/rules';
-import { optionalServiceFields, SERVICE_STATUS_OPTIONS, serviceTypeField } from './service.fields';
+import { optionalServiceFields, serviceTypeField } from './service.fields';
 import {
 	ETF_NUMBERS,
 	ServiceId,
@@ -85,13 +85,6 @@ const monthlyFeeRule: Rule = (input) =>
 	input.param('recalculateMonthlyFee', false) && 'monthlyfee' in input.body
 		? 'Monthly Fee (monthlyfee) cannot be given together with Recalculate Monthly Fee'
 		: undefined;
-
-const statusRule = rules.oneOf(
-	'body',
-	'service_status',
-	'Service Status',
-	SERVICE_STATUS_OPTIONS.map((o) => o.value),
-);
 
 const serviceNumField: INodeProperties = {
 	displayName: 'Service Number',
@@ -200,7 +193,6 @@ export const serviceOperations: Operation[] = [
 			rules.required('body', 'service_num', 'Service Number'),
 			rules.required('body', 'start_date', 'Start Date'),
 			rules.date('body', 'start_date', 'Start Date'),
-			statusRule,
 		],
 		...serviceInItsCustomersBundle,
 		output: { shows: ['id'], numbers: ['id'] },
@@ -257,7 +249,7 @@ export const serviceOperations: Operation[] = [
 		],
 		dateFields: ['start_date'],
 		moneyFields: ['monthlyfee'],
-		rules: [monthlyFeeRule, rules.date('body', 'start_date', 'Start Date'), statusRule],
+		rules: [monthlyFeeRule, rules.date('body', 'start_date', 'Start Date')],
 		prepare: (input) => {
 			if (input.param('recalculateMonthlyFee', false)) input.body.monthlyfee = false;
 		},

@@ -263,8 +263,8 @@ describe('input rules, refused before any request', () => {
 				updateFields: { service_status: '={{ "retired" }}' },
 			},
 			message:
-				'Service Status (service_status) must be one of: active, churned, disconnected, ' +
-				'pending, pending_disconnection, suspended',
+				'Update Fields (updateFields): Service Status (service_status) must be one of: active, churned, ' +
+				'disconnected, pending, pending_disconnection, suspended',
 		},
 		{
 			parameters: {

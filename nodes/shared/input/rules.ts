@@ -91,16 +91,6 @@ export const rules = {
 				: `${label} (${field}) must be a number of at least ${min}`;
 		},
 
-	oneOf:
-		(where: Where, field: string, label: string, allowed: Array<string | number>): Rule =>
-		(input) => {
-			const value = read(input, where, field);
-			if (isBlank(value)) return undefined;
-			return allowed.map(String).includes(String(value))
-				? undefined
-				: `${label} (${field}) must be one of: ${allowed.join(', ')}`;
-		},
-
 	date:
 		(where: Where, field: string, label: string): Rule =>
 		(input) => {

@@ -21,7 +21,10 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-wo
  */
 
 /** How one remembered write ended: answered (its answer), or its answer lost (it may or may not have landed). */
-export type EarlierWrite = { to: string } & ({ answer: unknown } | { landsBy: number; message: string });
+export type EarlierWrite = { to: string } & (
+	| { answer: unknown }
+	| { landsBy: number; message: string }
+);
 
 /** One write of this try, at its place among its item's writes. */
 export interface WriteSlot {
