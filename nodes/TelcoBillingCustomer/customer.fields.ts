@@ -1,3 +1,5 @@
+import { rules } from '../shared/input/rules';
+import type { Operation } from '../shared/operation/operations';
 import type { INodeProperties } from 'n8n-workflow';
 import { customerLocator } from '../shared/methods/locators';
 import { bodyField } from '../shared/tableNode/describe';
@@ -97,3 +99,17 @@ export const customerTextFields = customerRecordFields
 	.map((field) => field.name);
 
 export const cidField: INodeProperties = customerLocator();
+
+/**
+ * What every operation that writes a customer's fields reads of them, written once: its date of birth a real date,
+ * its secrets kept out of errors, its flags read as switches. Create, Update and Create or Update spread it.
+ */
+export const customerRecordRules: Pick<
+	Operation,
+	'rules' | 'dateFields' | 'secretFields' | 'flagFields'
+> = {
+	rules: [rules.date('body', 'dob', 'Date of Birth')],
+	dateFields: ['dob'],
+	secretFields: customerSecretFields,
+	flagFields: customerFlagFields,
+};

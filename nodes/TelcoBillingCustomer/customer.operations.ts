@@ -4,12 +4,7 @@ import type { Operation } from '../shared/operation/operations';
 import { rules } from '../shared/input/rules';
 import { searchCustomers } from '../shared/operation/customerSearch';
 import type { Request } from '../shared/operation/request';
-import {
-	cidField,
-	customerRecordFields,
-	customerSecretFields,
-	customerFlagFields,
-} from './customer.fields';
+import { cidField, customerRecordFields, customerRecordRules } from './customer.fields';
 import { upsertOperation } from './customer.upsert';
 import { paymentFields, paymentSourceRule, preparePayment } from './customer.payment';
 
@@ -96,10 +91,7 @@ export const customerOperations: Operation[] = [
 		method: 'POST',
 		path: '/customer/add',
 		fields: [collection('Customer Fields', 'customerFields', customerRecordFields)],
-		rules: [rules.date('body', 'dob', 'Date of Birth')],
-		dateFields: ['dob'],
-		secretFields: customerSecretFields,
-		flagFields: customerFlagFields,
+		...customerRecordRules,
 		// The platform answers the new customer's id as `id`; every other customer answer calls it cid.
 		outputOf: (body) => ({ ...(body as IDataObject), cid: (body as IDataObject).id }),
 		output: { shows: ['id'], numbers: ['id', 'cid'] },
@@ -113,10 +105,7 @@ export const customerOperations: Operation[] = [
 		method: 'POST',
 		path: '/customer/update/{cid}',
 		fields: [cidField, collection('Update Fields', 'updateFields', customerRecordFields)],
-		rules: [rules.date('body', 'dob', 'Date of Birth')],
-		dateFields: ['dob'],
-		secretFields: customerSecretFields,
-		flagFields: customerFlagFields,
+		...customerRecordRules,
 		// The answer names no customer. A typed customer ID is sent as it is (one request an item) and output as
 		// given; any other reference is the item's customer identity, its path proven before the update (so no
 		// read after a saved update can fail it), its cid output.

@@ -3,14 +3,9 @@ import { bodyField, collection } from '../shared/tableNode/describe';
 import { sameEmail } from '../shared/operation/customerText';
 import type { Request } from '../shared/operation/request';
 import type { Operation } from '../shared/operation/operations';
-import { isBlank, rules } from '../shared/input/rules';
+import { isBlank } from '../shared/input/rules';
 import type { Rule } from '../shared/input/rules';
-import {
-	customerFlagFields,
-	customerRecordFields,
-	customerSecretFields,
-	customerTextFields,
-} from './customer.fields';
+import { customerRecordFields, customerRecordRules, customerTextFields } from './customer.fields';
 
 import { byEmail, emailOf, knownOf } from './customer.upsertRow';
 import { byReference } from './customer.upsertMatch';
@@ -128,11 +123,9 @@ export const upsertOperation: Operation = {
 	path: '/customer/add',
 	readsBeforeWriting: true,
 	fields: upsertFields,
-	rules: [...matchRules, rules.date('body', 'dob', 'Date of Birth')],
-	dateFields: ['dob'],
-	secretFields: customerSecretFields,
+	...customerRecordRules,
+	rules: [...matchRules, ...(customerRecordRules.rules ?? [])],
 	textFields: customerTextFields,
-	flagFields: customerFlagFields,
 	writeKeys: (input) =>
 		byEmail(input)
 			? [emailKey(input), ...(knownOf(input) ? [idKey(knownOf(input))] : [])]

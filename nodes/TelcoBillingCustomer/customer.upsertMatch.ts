@@ -112,7 +112,7 @@ export async function byKnownId(
 		throw inconclusive(
 			`A customer has the email ${email}, but that it is customer ${cid} cannot be proven ` +
 				`(${match?.why ?? `it is customer ${String(match?.cid)}`}; ` +
-				`${(await emailsReadable(request)) ? `customer ${cid} holds no valid email` : 'this key cannot read the email an ID holds: it lacks the bulk email capability'}). ` +
+				`${await unreadableWhy(request, cid)}). ` +
 				'Nothing was written: give the row its Last Written Fingerprint (Match On: Customer ID, Account ID or ' +
 				'CRM ID Only writes the row to its ID and outputs one), or use a key with the bulk email capability',
 		);
@@ -121,7 +121,7 @@ export async function byKnownId(
 	if (!record && held === undefined)
 		throw inconclusive(
 			`No customer has the row’s email ${email}, and the email customer ${cid} holds cannot be read ` +
-				`(${(await emailsReadable(request)) ? `customer ${cid} holds no valid email` : 'this key lacks the bulk email capability'}): ` +
+				`(${await unreadableWhy(request, cid)}): ` +
 				'the row’s email changed, or its Billing Customer ID is another customer’s. Nothing was written: give ' +
 				'the row its Last Written Fingerprint (Match On: Customer ID, Account ID or CRM ID Only writes the row to ' +
 				'its ID and outputs one), or use a key with the bulk email capability',
@@ -215,4 +215,11 @@ export async function byEmailSearch(
 		};
 	}
 	return await create(request, email, body);
+}
+
+/** Why the email customer `cid` holds cannot be read: the key, or the customer. */
+async function unreadableWhy(request: Request, cid: number): Promise<string> {
+	return (await emailsReadable(request))
+		? `customer ${cid} holds no valid email`
+		: 'this key lacks the bulk email capability, which shows the email an ID holds';
 }

@@ -138,7 +138,9 @@ function crmAfter(crm: IDataObject[], drawn: World): IDataObject[] {
 		rows.push({ ...twin, email: String(twin.email).toUpperCase(), mobile: '0478888888' });
 	}
 	if (drawn.duplicateWithoutId !== undefined) {
-		const { cid: _cid, fingerprint: _fingerprint, ...twin } = rows[drawn.duplicateWithoutId];
+		const twin = { ...rows[drawn.duplicateWithoutId] };
+		delete twin.cid;
+		delete twin.fingerprint;
 		rows.push({ ...twin, email: String(twin.email).toUpperCase(), mobile: '0477777777' });
 	}
 	if (drawn.resorted) rows = [...rows].reverse();

@@ -10,10 +10,10 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-wo
  * Retry On Fail's tries, and copies it into the retried execution.
  *
  * A write is remembered by what it stands for: this node as saved (its parameters, never the credential, whose
- * key a department may rotate before the retry), this input item (its place and its data), and its place among the
- * item's writes (the n-th write the item makes). A retry whose item makes that write again is given that write's
- * answer instead of sending it, and everything after the answer (read-backs, output, a rule that charges a service
- * once per run) runs as for a sent one. What it sends may differ (a sale dated {{ $now }}, a campaign's audience
+ * key a department may rotate before the retry), this input item (its place: a retry runs the node again with the
+ * same input), and its place among the item's writes (the n-th write the item makes). A retry whose item makes
+ * that write again is given that write's answer instead of sending it, and everything after the answer
+ * (read-backs, output, a rule that charges a service once per run) runs as for a sent one. What it sends may differ (a sale dated {{ $now }}, a campaign's audience
  * listed again): it is the same write. Where it goes may not: a write that now goes elsewhere (another customer's
  * path) is not sent, and says so. A node edited since (the Customer mapped to another column) is another node, and
  * sends. What is kept is digests and answers: the values are the execution's own input, which n8n keeps in the
@@ -98,9 +98,9 @@ export class EarlierWrites {
 	slot(index: number, request: IHttpRequestOptions, baseUrl: unknown): WriteSlot {
 		const place = this.made.get(index) ?? 0;
 		this.made.set(index, place + 1);
-		const input = this.context.getInputData()[index]?.json ?? {};
-		// `w`, then base64url characters: never a name objects inherit.
-		const item = `w${this.node}.${index}.${digest(input)}`;
+		// `w`, then base64url characters: never a name objects inherit. The item by its place: a retry's input is
+		// the input the failed try had (n8n runs the node again with it, whole), so the place is the item.
+		const item = `w${this.node}.${index}`;
 		const to = destination(request, baseUrl);
 		const earlier = this.writes(false)?.[item]?.[place];
 		const keep = (write: EarlierWrite) => {
