@@ -9,15 +9,16 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-wo
  * reaches the node but its context: n8n keeps the node's context in the execution's data, the same object across
  * Retry On Fail's tries, and copies it into the retried execution.
  *
- * A write is remembered by what it stands for: this node as saved (its parameters, never the credential, whose
- * key a department may rotate before the retry), this input item (its place: a retry runs the node again with the
- * same input), and its place among the item's writes (the n-th write the item makes). A retry whose item makes
- * that write again is given that write's answer instead of sending it, and everything after the answer
- * (read-backs, output, a rule that charges a service once per run) runs as for a sent one. What it sends may
- * differ (a sale dated {{ $now }}, a campaign's audience listed again): it is the same write. Where it goes may not: a write that now goes elsewhere (another customer's
- * path) is not sent, and says so. A node edited since (the Customer mapped to another column) is another node, and
- * sends. What is kept is digests and answers: the values are the execution's own input, which n8n keeps in the
- * same execution data, so nothing is disclosed that the data does not hold.
+ * A write is remembered by what it stands for: this node as saved (its parameters, never the credential, whose key
+ * a department may rotate before the retry), this input item (its place: a retry runs the node again with the same
+ * input), and its place among the item's writes (the n-th write the item makes). A retry whose item makes that
+ * write again is given that write's answer instead of sending it, and everything after the answer (read-backs,
+ * output, a rule that charges a service once per run) runs as for a sent one. What it sends may differ (a sale
+ * dated {{ $now }}, a campaign's audience listed again): it is the same write. Where it goes may not: a write that
+ * now goes elsewhere (another customer's path) is not sent, and says so. A node edited since (the Customer mapped
+ * to another column) is another node, and sends. What is kept is digests and answers: the values are the
+ * execution's own input, which n8n keeps in the same execution data, so nothing is disclosed that the data does not
+ * hold.
  */
 
 /** How one remembered write ended: answered (its answer), or its answer lost (it may or may not have landed). */
