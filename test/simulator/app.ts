@@ -79,6 +79,8 @@ export interface Simulator {
 	traits: Traits;
 	/** What each run sent, by endpoint, and its writes (stats.ts; `GET /__simulator/stats`). */
 	stats: RequestStats;
+	/** The simulator's own controls under /__simulator, each method and path as registered (docs/sandbox.md). */
+	controls: Array<{ method: string; path: string }>;
 	/**
 	 * Lands every write the `landsLate` fault holds now (each route runs and stores, its client long gone), and
 	 * resolves once they have.
@@ -150,6 +152,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const state = new State(options.seed ?? seedFile);
 	Object.assign(state.bulkEmail.sender, options.bulkEmail);
 	const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 });
+	const controls: Simulator['controls'] = [];
+	app.addHook('onRoute', ({ method, url }) => {
+		if (url.startsWith('/__simulator/'))
+			for (const one of [method].flat())
+				if (one !== 'HEAD') controls.push({ method: one, path: url });
+	});
 	const requests: Simulator['requests'] = [];
 	const handled: Simulator['handled'] = [];
 	const arrivals = new WeakMap<object, number>();
@@ -423,6 +431,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		concurrency,
 		outage,
 		stats,
+		controls,
 		landLate: async () => {
 			const held = [...late];
 			late.clear();
