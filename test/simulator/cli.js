@@ -157,7 +157,7 @@ async function main() {
 			...keys,
 			`  Try: curl ${sim.url}/demo-key-0001/customer/getAll`,
 			`  Bulk email sender: ${interval > 0 ? `every ${interval} ms` : 'off'}; sent mail: ${sim.url}/__simulator/outbox`,
-			`  SMTP sink: 127.0.0.1:${smtp.port} (no auth, no TLS); received mail: ${sim.url}/__simulator/mailbox`,
+			`  SMTP sink: 127.0.0.1:${smtp.port} (no auth, no TLS); received mail: ${sim.url}/__simulator/mail`,
 			`  Extras: ${[...sim.extras].join(', ') || 'none (strictly the spec)'}`,
 			`  Traits: ${describeTraits(sim)}; change them: POST ${sim.url}/__simulator/traits`,
 			`  Faults: ${describeFaults(sim)}; change them: POST ${sim.url}/__simulator/faults, counts: GET the same`,

@@ -41,7 +41,7 @@ interface ModesBody {
 }
 
 /** The keys of a modes body (POST /__simulator/faults), and of its outage. */
-const MODES_KEYS = [
+export const MODES_KEYS = [
 	...SHARES,
 	'retryAfter',
 	'seed',
