@@ -11,5 +11,7 @@ export function spawnSimulator(
 	/** Everything it has printed so far. */
 	output(): string;
 }>;
-/** Runs the simulator CLI expecting it to stop by itself (a refused option): its exit code and stderr. */
-export function simulatorExit(args?: string[]): Promise<{ code: number | null; stderr: string }>;
+/** Runs the simulator CLI expecting it to stop by itself (a refused option, --help): its exit code and output. */
+export function simulatorExit(
+	args?: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }>;

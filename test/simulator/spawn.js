@@ -24,15 +24,17 @@ function spawnSimulator(args = [], { echo = false } = {}) {
 	});
 }
 
-/** Runs the simulator CLI expecting it to stop by itself (a refused option): its exit code and stderr. */
+/** Runs the simulator CLI expecting it to stop by itself (a refused option, --help): its exit code and output. */
 function simulatorExit(args = []) {
 	return new Promise((resolve) => {
 		const child = spawn(process.execPath, [join(__dirname, 'cli.js'), ...args], {
-			stdio: ['ignore', 'ignore', 'pipe'],
+			stdio: ['ignore', 'pipe', 'pipe'],
 		});
+		let stdout = '';
 		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
 		child.stderr.on('data', (chunk) => (stderr += chunk));
-		child.on('exit', (code) => resolve({ code, stderr }));
+		child.on('close', (code) => resolve({ code, stdout, stderr }));
 	});
 }
 
