@@ -3,7 +3,7 @@ export const ON_FREE_PORTS: string[];
 /** Starts the simulator CLI in a child process; resolves once it has printed its base URL and mail port. */
 export function spawnSimulator(
 	args?: string[],
-	options?: { echo?: boolean },
+	options?: { echo?: boolean; detached?: boolean },
 ): Promise<{
 	child: { kill(): boolean; once(event: 'exit', listener: () => void): unknown };
 	url: string;
