@@ -37,7 +37,9 @@ const READ_RECORDS: Record<
 	'campaign get': {
 		prepare: (sim) => {
 			const [customer] = sim.state.customers.filter((c) => c.deptid === 1 && c.email);
-			sim.state.bulkEmail.create(1, 'Queued', 'Hello', [customer], null);
+			// Made at one time whenever it is made: two runs of a test read the same record.
+			sim.state.bulkEmail.create(1, 'Queued', 'Hello', [customer], null).created_at =
+				'2026-11-20 10:00:00';
 		},
 		parameters: (sim) => ({ campaignId: String(sim.state.bulkEmail.campaigns.at(-1)!.id) }),
 	},
