@@ -45,32 +45,32 @@ test.each([
 /** Stops `run` one way; `simulator` is the process of the simulator it started. */
 type Route = (run: StartRun, simulator: number) => void;
 
-const ROUTES: Array<[string, Route, number]> = [
-	['Ctrl-C (SIGINT)', (run) => run.child.kill('SIGINT'), 0],
-	['SIGTERM', (run) => run.child.kill('SIGTERM'), 0],
-	['SIGHUP (the terminal closed)', (run) => run.child.kill('SIGHUP'), 0],
-	['its input closed (the program that started it gone)', (run) => run.child.stdin!.end(), 0],
-	['the simulator stopping', (_run, simulator) => killProcess(simulator), 1],
+// Ctrl-C is tried with its input /dev/null (as from a terminal or a service): no pipe to close, it keeps running.
+const ROUTES: Array<[string, Route, number, 'pipe' | 'ignore']> = [
+	['Ctrl-C (SIGINT)', (run) => run.child.kill('SIGINT'), 0, 'ignore'],
+	['SIGTERM', (run) => run.child.kill('SIGTERM'), 0, 'pipe'],
+	['SIGHUP (the terminal closed)', (run) => run.child.kill('SIGHUP'), 0, 'pipe'],
+	[
+		'its input closed (the program that started it gone)',
+		(run) => run.child.stdin!.end(),
+		0,
+		'pipe',
+	],
+	['the simulator stopping', (_run, simulator) => killProcess(simulator), 1, 'pipe'],
 ];
 
-test.each(ROUTES)('stopped by %s, it stops everything it started', async (_how, stop, code) => {
-	const run = runStart(['--simulator-only', '--port', '0', '--smtp-port', '0']);
-	const url = await simulatorUrlOf(run);
-	const started = descendantsOf(run.child.pid!);
-	expect(started.length).toBeGreaterThan(0);
-	stop(run, started[0]);
-	expect(await endOf(run)).toEqual({ code, signal: null });
-	expect(started.filter(running)).toEqual([]);
-	await expect(fetch(`${url}/__simulator/traits`)).rejects.toThrow();
-});
-
-test('with its input not a pipe (a terminal, /dev/null), it keeps running until stopped', async () => {
-	const run = runStart(['--simulator-only', '--port', '0', '--smtp-port', '0'], {
-		stdin: 'ignore',
-	});
-	const url = await simulatorUrlOf(run);
-	expect(await stillRunningAfter(run, 1000)).toBe(true);
-	expect((await fetch(`${url}/__simulator/traits`)).status).toBe(200);
-	run.child.kill('SIGINT');
-	expect(await endOf(run)).toEqual({ code: 0, signal: null });
-});
+test.each(ROUTES)(
+	'stopped by %s, it stops everything it started',
+	async (_how, stop, code, stdin) => {
+		const run = runStart(['--simulator-only', '--port', '0', '--smtp-port', '0'], { stdin });
+		const url = await simulatorUrlOf(run);
+		const started = descendantsOf(run.child.pid!);
+		expect(started.length).toBeGreaterThan(0);
+		expect(await stillRunningAfter(run, 500)).toBe(true);
+		expect((await fetch(`${url}/__simulator/traits`)).status).toBe(200);
+		stop(run, started[0]);
+		expect(await endOf(run)).toEqual({ code, signal: null });
+		expect(started.filter(running)).toEqual([]);
+		await expect(fetch(`${url}/__simulator/traits`)).rejects.toThrow();
+	},
+);
