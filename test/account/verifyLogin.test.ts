@@ -56,7 +56,11 @@ describe('Verify Portal Login', () => {
 		expect(leaks(result.run, [SANDBOX_LOGIN.password])).toEqual([]);
 		// No key in the path: the portal login is one of the spec's unauthenticated endpoints.
 		expect(node.sim().requests).toEqual([
-			{ method: 'GET', url: `/get-key/sandbox/${SANDBOX_LOGIN.password}` },
+			{
+				method: 'GET',
+				url: `/get-key/sandbox/${SANDBOX_LOGIN.password}`,
+				headers: expect.any(Object),
+			},
 		]);
 	});
 

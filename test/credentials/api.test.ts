@@ -31,7 +31,9 @@ test('a good key passes the credential test with one cheap request', async () =>
 		status: 'OK',
 		message: 'Connection successful!',
 	});
-	expect(sim.requests).toEqual([{ method: 'GET', url: '/demo-key-0001/cdr/status' }]);
+	expect(sim.requests).toEqual([
+		{ method: 'GET', url: '/demo-key-0001/cdr/status', headers: expect.any(Object) },
+	]);
 });
 
 test('an unknown key fails on the HTTP-200 `invalid key` body', async () => {

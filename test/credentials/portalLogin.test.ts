@@ -20,7 +20,11 @@ describe('Portal Login credential test', () => {
 	test('a working login passes with one request', async () => {
 		expect(await check(SANDBOX_LOGIN)).toBe('Connection successful!');
 		expect(sim.requests).toEqual([
-			{ method: 'GET', url: `/get-key/sandbox/${SANDBOX_LOGIN.password}` },
+			{
+				method: 'GET',
+				url: `/get-key/sandbox/${SANDBOX_LOGIN.password}`,
+				headers: expect.any(Object),
+			},
 		]);
 	});
 

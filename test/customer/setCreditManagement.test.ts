@@ -14,6 +14,7 @@ describe('Customer: money and charges', () => {
 		expect(node.sim().requests.at(-1)).toEqual({
 			method: 'GET',
 			url: `/demo-key-0001/customer/setManagementStatus/${target.cid}/1`,
+			headers: expect.any(Object),
 		});
 	});
 });

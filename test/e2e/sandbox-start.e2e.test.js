@@ -9,6 +9,7 @@ const { join } = require('node:path');
 const { lineOf } = require('../sandbox/n8n-lines.js');
 const { ROOT, SANDBOX_OWNER, requestedVersion } = require('../sandbox/n8n.js');
 const { n8nRest } = require('../sandbox/n8nRest.js');
+const { commandOf, descendantsOf, running } = require('../sandbox/sandboxRun.js');
 const { freePort, sleep, waitUntil } = require('../sandbox/waiting.js');
 
 const VERSION = requestedVersion([]);
@@ -62,8 +63,11 @@ const portFree = (port) =>
 		probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
 	});
 
-/** start.js as `npm start -- <args>` runs it, with none of the port settings of the shell that runs the test. */
-function startSandbox(args, env = {}) {
+/**
+ * start.js as `npm start -- <args>` runs it, with none of the port settings of the shell that runs the test; its
+ * input /dev/null, or a pipe (`stdin: 'pipe'`) as a program that starts it has.
+ */
+function startSandbox(args, env = {}, { stdin = 'ignore' } = {}) {
 	const base = { ...process.env };
 	for (const name of [
 		'N8N_PORT',
@@ -76,7 +80,7 @@ function startSandbox(args, env = {}) {
 	const child = spawn(process.execPath, [START, '--n8n', VERSION, ...args], {
 		cwd: ROOT,
 		env: { ...base, ...env },
-		stdio: ['ignore', 'pipe', 'pipe'],
+		stdio: [stdin, 'pipe', 'pipe'],
 	});
 	child.out = '';
 	child.err = '';
@@ -169,14 +173,53 @@ test('beside another n8n on 5678 and 5679: the sandbox comes up on its own ports
 	for (const [index, port] of [5678, 5679].entries())
 		if (holders[index]) expect(await greetingAt(port)).toBe(GREETING);
 
+	const started = descendantsOf(sandbox.pid);
+	expect(started.map(commandOf).join('\n')).toMatch(/n8n/);
 	sandbox.kill('SIGINT');
 	expect(await sandbox.exited).toBe(0);
-	// Ctrl-C stops n8n, the simulator and the model: their ports come free.
+	// Ctrl-C stops n8n (its task runners too), the simulator and the model: no process is left, their ports come free.
+	expect(started.filter(running).map(commandOf)).toEqual([]);
 	await waitUntil(
 		'the sandbox ports to come free',
 		async () => (await Promise.all(Object.values(ports).map(portFree))).every(Boolean),
 		60,
 	);
+});
+
+/** The sandbox started on its own ports and ready, with its processes (n8n's found by its command line). */
+async function readySandbox(options) {
+	const { ports, args } = await ownPorts();
+	const sandbox = startSandbox([...args, '--user-folder', folder, '--no-build'], {}, options);
+	await readyBanner(sandbox);
+	const started = descendantsOf(sandbox.pid);
+	const n8n = started.find((pid) => /\bn8n\b.* start$/.test(commandOf(pid)));
+	expect(n8n).toBeDefined();
+	return { sandbox, ports, started, n8n };
+}
+
+const portsFreed = (ports) =>
+	waitUntil(
+		'the sandbox ports to come free',
+		async () => (await Promise.all(Object.values(ports).map(portFree))).every(Boolean),
+		60,
+	);
+
+test('closing its input (the pipe of the program that started it) stops n8n and everything else it started', async () => {
+	const { sandbox, ports, started } = await readySandbox({ stdin: 'pipe' });
+	sandbox.stdin.end();
+	expect(await sandbox.exited).toBe(0);
+	expect(started.filter(running).map(commandOf)).toEqual([]);
+	await portsFreed(ports);
+});
+
+test('n8n stopping by itself stops the rest of the sandbox, which exits non-zero saying so', async () => {
+	const { sandbox, ports, started, n8n } = await readySandbox();
+	process.kill(n8n, 'SIGKILL');
+	expect(await sandbox.exited).toBe(1);
+	expect(sandbox.err).toContain('n8n stopped (exit SIGKILL): stopping the sandbox.');
+	// The task runners n8n started, and the simulator.
+	expect(started.filter(running).map(commandOf)).toEqual([]);
+	await portsFreed(ports);
 });
 
 test("a start that fails quotes n8n's own words: TLS settings in the shell naming a key file that does not exist", async () => {

@@ -135,7 +135,7 @@ export const WRITE_NEEDS: Record<string, Need> = {
 };
 
 /** A seeded contact of the department, by its customer and its ID. */
-function contactOf(sim: Simulator): INodeParameters {
+export function contactOf(sim: Simulator): INodeParameters {
 	const customers = new Set(sim.state.customers.filter((c) => c.deptid === 1).map((c) => c.cid));
 	const contact = sim.state.contacts.find((one) => customers.has(one.cid))!;
 	return { cid: String(contact.cid), contactId: String(contact.id) };

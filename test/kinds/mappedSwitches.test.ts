@@ -1,14 +1,12 @@
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
-import { isRepeatable } from '../../nodes/shared/operation/operations';
 import { parametersOf } from '../../nodes/shared/operation/parameters';
 import { PORTAL, SANDBOX_LOGIN } from '../kits/account';
 import { runNode, shutdownEngine } from '../harness/engine';
 import type { RunResult } from '../harness/engine';
 import { DEMO_KEY } from '../harness/nodeRunner';
-import { readParameters } from '../harness/readParameters';
-import { NODE_TYPES, ROWS } from '../harness/tables';
+import { SENDING_ROWS, rowParameters } from '../harness/operationRuns';
+import { NODE_TYPES } from '../harness/tables';
 import type { Row } from '../harness/tables';
-import { parametersFor, prepareFor, WRITE_NEEDS } from '../harness/writeParameters';
 import { TelcoBillingCallRecord } from '../../nodes/TelcoBillingCallRecord/TelcoBillingCallRecord.node';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
@@ -33,9 +31,7 @@ interface Switch {
 	collection?: INodeProperties;
 }
 
-const SENDING = ROWS.filter(({ resource, op }) => !WRITE_NEEDS[`${resource} ${op.value}`]?.refused);
-
-const SWITCHES: Switch[] = SENDING.flatMap((row) =>
+const SWITCHES: Switch[] = SENDING_ROWS.flatMap((row) =>
 	parametersOf(row.op).flatMap((field): Switch[] => {
 		if (field.type === 'boolean') return [{ row, field }];
 		if (field.type !== 'collection') return [];
@@ -47,9 +43,7 @@ const SWITCHES: Switch[] = SENDING.flatMap((row) =>
 
 function baseline(row: Row): INodeParameters {
 	// A listing's Limit of 1, so Return All tells in what it outputs.
-	if (isRepeatable(row.op)) return { ...readParameters(row), ...(row.op.list && { limit: 1 }) };
-	prepareFor(row, sim);
-	return parametersFor(row, sim);
+	return { ...rowParameters(row, sim), ...(row.op.list && { limit: 1 }) };
 }
 
 function withSwitch({ row, field, collection }: Switch, value: unknown): INodeParameters {

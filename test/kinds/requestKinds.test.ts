@@ -1,13 +1,11 @@
 import type { INodeParameters } from 'n8n-workflow';
-import { isRepeatable } from '../../nodes/shared/operation/operations';
 import { endpointFor } from '../../nodes/shared/platform/endpointFacts';
 import { PORTAL, SANDBOX_LOGIN } from '../kits/account';
 import { runNode, shutdownEngine } from '../harness/engine';
 import { DEMO_KEY } from '../harness/nodeRunner';
-import { readParameters } from '../harness/readParameters';
-import { NODE_TYPES, ROWS } from '../harness/tables';
+import { SENDING_ROWS, rowParameters } from '../harness/operationRuns';
+import { NODE_TYPES } from '../harness/tables';
 import type { Row } from '../harness/tables';
-import { parametersFor, prepareFor } from '../harness/writeParameters';
 import { startSimulator } from '../simulator/app';
 import type { Simulator } from '../simulator/app';
 import { reportMeasurement } from '../properties/settings';
@@ -31,14 +29,7 @@ beforeAll(async () => {
 beforeEach(async () => await sim.renew());
 afterAll(async () => await sim.close());
 
-// Every row that sends (Call Rate Card → Update is refused before any request: the API cannot make it).
-const SENDING = ROWS.filter(({ resource, op }) => `${resource} ${op.value}` !== 'callRate update');
-
-function parametersOf(row: Row): INodeParameters {
-	if (isRepeatable(row.op)) return readParameters(row);
-	prepareFor(row, sim);
-	return parametersFor(row, sim);
-}
+const parametersOf = (row: Row) => rowParameters(row, sim);
 
 async function run(row: Row, parameters: INodeParameters) {
 	return await runNode({
@@ -67,61 +58,59 @@ afterAll(() =>
 	),
 );
 
-describe.each(SENDING.map((row) => [`${row.node} ${row.resource} → ${row.op.name}`, row] as const))(
-	'%s',
-	(_label, row) => {
-		test('each of its requests answered 503: a read is sent again, a write is not and says it may have been carried out', async () => {
-			const parameters = parametersOf(row);
-			const clean = await run(row, parameters);
-			const sequence = sim.requests.map((request) => ({ ...request }));
-			expect(sequence.length).toBeGreaterThan(0);
-			measured.operations++;
-			for (let k = 0; k < sequence.length; k++) {
-				await sim.renew();
-				const again = parametersOf(row);
-				sim.faults.push(...Array<'pass'>(k).fill('pass'), 'http503');
-				const result = await run(row, again);
-				const failed = sim.requests[k];
-				const facts = endpointOf(failed);
-				expect(facts).toBeDefined();
-				// Sent again: the same request more often than in the clean run (others may come between).
-				const same = (list: typeof sequence) =>
-					list.filter((one) => one.method === failed.method && one.url === failed.url).length;
-				const sentAgain = same(sim.requests) > same(sequence);
-				const error = `${result.error?.message ?? ''} ${result.error?.description ?? ''}`;
-				const harmless = HARMLESS.has(
-					`${row.resource} ${row.op.value} ${failed.method} ${facts?.path}`,
-				);
-				measured.requests++;
-				if (facts?.kind === 'read' || harmless) {
-					expect({ k, request: `${failed.method} ${facts?.path}`, sentAgain }).toEqual({
-						k,
-						request: `${failed.method} ${facts?.path}`,
-						sentAgain: true,
-					});
-					// Tried again, the item ends as the clean run's did.
-					const told = (message?: string) =>
-						message?.replace(/ \(tried \d+ times over \d+ s\)$/, '');
-					expect(told(result.error?.message)).toBe(told(clean.error?.message));
-					expect(result.items.length).toBe(clean.items.length);
-					if (harmless) measured.harmless++;
-					else measured.reads++;
-				} else if (row.op.readsBeforeWriting) {
-					// Create or Update looks again after a lost write before it writes (its own rule, customer.upsert.ts):
-					// the transport never sends the write again itself.
-					const next = sim.requests[k + 1];
-					expect(next?.method === failed.method && next?.url === failed.url).toBe(false);
-					measured.writes++;
-				} else {
-					expect({ request: `${failed.method} ${facts?.path}`, sentAgain }).toEqual({
-						request: `${failed.method} ${facts?.path}`,
-						sentAgain: false,
-					});
-					expect(error).toMatch(UNCERTAIN);
-					measured.writes++;
-				}
-				if (facts?.kind === 'read') expect(error).not.toMatch(UNCERTAIN);
+describe.each(
+	SENDING_ROWS.map((row) => [`${row.node} ${row.resource} → ${row.op.name}`, row] as const),
+)('%s', (_label, row) => {
+	test('each of its requests answered 503: a read is sent again, a write is not and says it may have been carried out', async () => {
+		const parameters = parametersOf(row);
+		const clean = await run(row, parameters);
+		const sequence = sim.requests.map((request) => ({ ...request }));
+		expect(sequence.length).toBeGreaterThan(0);
+		measured.operations++;
+		for (let k = 0; k < sequence.length; k++) {
+			await sim.renew();
+			const again = parametersOf(row);
+			sim.faults.push(...Array<'pass'>(k).fill('pass'), 'http503');
+			const result = await run(row, again);
+			const failed = sim.requests[k];
+			const facts = endpointOf(failed);
+			expect(facts).toBeDefined();
+			// Sent again: the same request more often than in the clean run (others may come between).
+			const same = (list: typeof sequence) =>
+				list.filter((one) => one.method === failed.method && one.url === failed.url).length;
+			const sentAgain = same(sim.requests) > same(sequence);
+			const error = `${result.error?.message ?? ''} ${result.error?.description ?? ''}`;
+			const harmless = HARMLESS.has(
+				`${row.resource} ${row.op.value} ${failed.method} ${facts?.path}`,
+			);
+			measured.requests++;
+			if (facts?.kind === 'read' || harmless) {
+				expect({ k, request: `${failed.method} ${facts?.path}`, sentAgain }).toEqual({
+					k,
+					request: `${failed.method} ${facts?.path}`,
+					sentAgain: true,
+				});
+				// Tried again, the item ends as the clean run's did.
+				const told = (message?: string) => message?.replace(/ \(tried \d+ times over \d+ s\)$/, '');
+				expect(told(result.error?.message)).toBe(told(clean.error?.message));
+				expect(result.items.length).toBe(clean.items.length);
+				if (harmless) measured.harmless++;
+				else measured.reads++;
+			} else if (row.op.readsBeforeWriting) {
+				// Create or Update looks again after a lost write before it writes (its own rule, customer.upsert.ts):
+				// the transport never sends the write again itself.
+				const next = sim.requests[k + 1];
+				expect(next?.method === failed.method && next?.url === failed.url).toBe(false);
+				measured.writes++;
+			} else {
+				expect({ request: `${failed.method} ${facts?.path}`, sentAgain }).toEqual({
+					request: `${failed.method} ${facts?.path}`,
+					sentAgain: false,
+				});
+				expect(error).toMatch(UNCERTAIN);
+				measured.writes++;
 			}
-		});
-	},
-);
+			if (facts?.kind === 'read') expect(error).not.toMatch(UNCERTAIN);
+		}
+	});
+});

@@ -2,6 +2,7 @@
 // dependencies, verifies it, and re-verifies it cheaply at every start: a broken install is repaired or
 // reinstalled, never reused.
 const { spawn, spawnSync } = require('node:child_process');
+const { track } = require('./children.js');
 const {
 	createWriteStream,
 	existsSync,
@@ -47,7 +48,8 @@ function run(command, args, { cwd, env, log, what, logFile }) {
 			() => log(`  …${what} (${Math.round((Date.now() - started) / 1000)} s)`),
 			20_000,
 		);
-		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		// Kept with the sandbox's other processes: stopping the sandbox mid-install stops the install too.
+		const child = track(spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
 		child.stdout.pipe(out, { end: false });
 		child.stderr.pipe(out, { end: false });
 		const finish = (error) => {

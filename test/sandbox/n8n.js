@@ -360,8 +360,15 @@ function executeOutput(stdout) {
 }
 
 /** Starts a long-running n8n command (start, worker) with its output piped to the caller. */
-function n8nSpawn(n8n, args, env, stdio = ['ignore', 'pipe', 'inherit']) {
-	return spawn(n8n.node, [n8n.bin, ...args], { env, stdio });
+/** `detached`: n8n leads a process group of its own, with the task runners it starts (stopped as one). */
+function n8nSpawn(
+	n8n,
+	args,
+	env,
+	stdio = ['ignore', 'pipe', 'inherit'],
+	{ detached = false } = {},
+) {
+	return spawn(n8n.node, [n8n.bin, ...args], { env, stdio, detached });
 }
 
 /** The n8n line asked for: `--n8n <version>` on the command line, else TELCO_N8N_VERSION, else the newest. */

@@ -4,23 +4,54 @@
 // into n8n's user folder as a community package (as users install it: the credential Test button needs that),
 // starts the scripted chat model the AI agent example uses, imports a "Telco Billing (sandbox)" credential, the
 // model's credential and the example workflows, and starts n8n.
-// Ctrl-C stops everything. `npm start -- --n8n oldest` (1.123.81) or `--n8n 2.8.4` runs another line;
-// `npm start -- --simulator-only` starts just the simulator; `--user-folder <dir>` keeps n8n's data there instead
+// `npm start -- --help` lists the options (npm itself answers `npm start --help`); an option it does not know is
+// refused with that list before anything starts. `npm start -- --n8n oldest` (1.123.81) or `--n8n 2.8.4` runs
+// another line; `--simulator-only` starts just the simulator; `--user-folder <dir>` keeps n8n's data there instead
 // of .n8n-sandbox/<version>; `--no-build` uses dist/ as it is (CI builds once; a build empties dist/ under any
 // n8n running from it).
+// Stopping it by any route stops everything it started and waits until it is gone (children.js): Ctrl-C, SIGTERM or
+// SIGHUP, its input closed when that is a pipe (the program that started it gone), n8n stopping, the simulator
+// stopping, or a failure of this script.
 // Beside an n8n the user already runs: the ports the user sees (editor, simulator, mail, model) stay as asked
 // and a taken one stops the start naming the option that moves it; n8n's task broker, which the user never
 // sees, takes a free port when its default (5679) is taken, and the ready banner says which.
 // With n8n's SSRF protection on in the shell (N8N_SSRF_PROTECTION_ENABLED), the sandbox's n8n also allows
 // 127.0.0.1/32, where the simulator, mail sink and chat model listen, and the banner says so (ssrf.js).
 const { spawnSync } = require('node:child_process');
+const { commandLineOrExit } = require('../simulator/commandLine.js');
+const { NEWEST, OLDEST } = require('./n8n-lines.js');
+
+const OPTIONS = {
+	n8n: {
+		value: '<version>',
+		help: `the n8n line: newest (${NEWEST}, the default), oldest (${OLDEST}) or 2.8.4`,
+	},
+	port: { value: '<port>', help: 'the simulator (8787; SIMULATOR_PORT)' },
+	'smtp-port': { value: '<port>', help: "the simulator's mail sink (2525; SIMULATOR_SMTP_PORT)" },
+	'n8n-port': { value: '<port>', help: "n8n's editor (5678; N8N_PORT)" },
+	'model-port': { value: '<port>', help: 'the scripted chat model (8788; SANDBOX_MODEL_PORT)' },
+	'day-every': { value: '<seconds>', help: 'a day passes on the platform every so many seconds' },
+	'user-folder': { value: '<dir>', help: "n8n's data there instead of .n8n-sandbox/<version>" },
+	'no-build': { help: 'use dist/ as it is instead of building the package' },
+	'simulator-only': { help: 'start just the simulator (and its mail sink)' },
+};
+const GIVEN = commandLineOrExit(
+	process.argv.slice(2),
+	'npm start -- [options]   (npm answers `npm start --help` itself)',
+	'The whole sandbox in one command: builds the package, starts the seeded billing-platform simulator with its\n' +
+		'mail sink, installs n8n the first time, imports the sandbox credential and the example workflows, and\n' +
+		'starts n8n with the package installed. Ctrl-C stops everything. docs/sandbox.md says more.',
+	OPTIONS,
+);
+
 const { spawnSimulator } = require('../simulator/spawn.js');
+const { stopChildren, track } = require('./children.js');
 const { SCENARIOS } = require('./agentScenarios.js');
 const { startFakeChatModel } = require('./fakeChatModel.js');
 const { lineOf } = require('./n8n-lines.js');
 const { outputTail, quoteTail } = require('./outputTail.js');
 const { freePort } = require('./waiting.js');
-const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
+const { existsSync, fstatSync, mkdirSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { join, resolve } = require('node:path');
 const {
@@ -35,10 +66,7 @@ const {
 } = require('./n8n.js');
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-	const index = args.indexOf(`--${name}`);
-	return index > -1 ? args[index + 1] : fallback;
-};
+const option = (name, fallback) => GIVEN[name] ?? fallback;
 const SIMULATOR_PORT = Number(option('port', process.env.SIMULATOR_PORT || 8787));
 const SMTP_PORT = Number(option('smtp-port', process.env.SIMULATOR_SMTP_PORT || 2525));
 const N8N_PORT = Number(option('n8n-port', process.env.N8N_PORT || 5678));
@@ -52,21 +80,60 @@ const BROKER_ASKED = process.env.N8N_RUNNERS_BROKER_PORT;
 // of why it stops (a taken broker port is an info line).
 const N8N_LOG_LEVEL = process.env.N8N_LOG_LEVEL || 'info';
 
-const children = [];
 // Once n8n has answered, its stopping is reported as such; before, the start fails with what it printed.
 let answered = false;
 let stopping = false;
 let model;
-function stopAll(code = 0) {
+let forceNow;
+
+/** Stops everything started (children.js), says why when there is something to say, and exits with `code`. */
+function stopAll(code = 0, why = '') {
+	if (stopping) return;
 	stopping = true;
-	// exitCode, not only exit(): the timer is unref'd, and a process that empties its loop first ends with it.
 	process.exitCode = code;
-	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+	if (why) say(why);
 	void model?.close();
-	setTimeout(() => process.exit(code), 500).unref();
+	void stopChildren({ now: (force) => (forceNow = force) }).then(() => process.exit(code));
 }
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
+
+/** A line on stderr, unless stderr is gone too (a closed pipe): stopping never fails for want of a reader. */
+function say(line) {
+	if (!process.stderr.destroyed) process.stderr.write(`${line}\n`);
+}
+
+/** A thrown error that only means a stop was asked for while the start was under way. */
+const STOPPED = new Error('stopped');
+const stillStarting = () => {
+	if (stopping) throw STOPPED;
+};
+
+// Ctrl-C, a supervisor's SIGTERM, the terminal closed. A second Ctrl-C while stopping does not wait for n8n.
+for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+	process.on(name, () =>
+		stopping ? forceNow?.() : stopAll(0, `${name}: stopping everything the sandbox started…`),
+	);
+// Started by another program through a pipe: that program closing the pipe (or going away) is a stop, as n8n's
+// and the simulator's outputs would otherwise have nowhere to go. A terminal or /dev/null is no such signal.
+const stdin = (() => {
+	try {
+		return fstatSync(0);
+	} catch {
+		return undefined;
+	}
+})();
+if (stdin && (stdin.isFIFO() || stdin.isSocket())) {
+	process.stdin.on('end', () =>
+		stopAll(0, 'Its input was closed: stopping everything the sandbox started…'),
+	);
+	process.stdin.on('error', () => stopAll(0));
+	process.stdin.resume();
+}
+// Its output closed (the reader gone): nothing more can be shown, so everything stops.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => stopAll(0));
+process.on('uncaughtException', (error) => {
+	say(`The sandbox failed: ${error.stack ?? error}`);
+	stopAll(1);
+});
 
 async function startSimulator() {
 	const { child, url } = await spawnSimulator(
@@ -77,14 +144,20 @@ async function startSimulator() {
 			String(SMTP_PORT),
 			...(DAY_EVERY ? ['--day-every', DAY_EVERY] : []),
 		],
-		{ echo: true },
+		{ echo: true, detached: true },
 	);
-	children.push(child);
+	track(child, { group: true });
+	// The simulator going away leaves n8n's workflows talking to nothing: the sandbox stops with it.
+	child.once('exit', (code, signal) => {
+		if (!stopping)
+			stopAll(1, `The simulator stopped (exit ${code ?? signal}): stopping the sandbox.`);
+	});
+	stillStarting();
 	return url;
 }
 
 async function main() {
-	if (args.includes('--simulator-only')) {
+	if (GIVEN['simulator-only']) {
 		await startSimulator();
 		return;
 	}
@@ -103,7 +176,7 @@ async function main() {
 				]
 			: []),
 	]);
-	if (args.includes('--no-build')) console.log('Using dist/ as it is (--no-build).');
+	if (GIVEN['no-build']) console.log('Using dist/ as it is (--no-build).');
 	else {
 		console.log('Building the package…');
 		const build = spawnSync('npx', ['n8n-node', 'build'], {
@@ -113,10 +186,13 @@ async function main() {
 		if (build.status !== 0)
 			throw new Error('`n8n-node build` failed: fix the errors above, then run npm start again.');
 	}
+	stillStarting();
 	const n8n = await ensureN8n({ version: requestedVersion(args) });
+	stillStarting();
 	const simulatorUrl = await startSimulator();
 	// The AI agent example's chat model: scripted, offline, in this process (agentScenarios.js).
 	model = await startFakeChatModel(SCENARIOS, MODEL_PORT);
+	stillStarting();
 
 	// One user folder per line: a database written by a newer n8n is not for an older one.
 	const userFolder = resolve(option('user-folder', join(ROOT, '.n8n-sandbox', n8n.version)));
@@ -143,9 +219,14 @@ async function main() {
 		console.log('They now use the installed nodes; publish again those that were published.');
 	}
 
+	stillStarting();
 	console.log(`Starting n8n ${n8n.version} on Node ${n8n.nodeVersion}…`);
-	const server = n8nSpawn(n8n, ['start'], { ...env, N8N_LOG_LEVEL }, ['ignore', 'pipe', 'pipe']);
-	children.push(server);
+	const server = track(
+		n8nSpawn(n8n, ['start'], { ...env, N8N_LOG_LEVEL }, ['ignore', 'pipe', 'pipe'], {
+			detached: true,
+		}),
+		{ group: true },
+	);
 	const tail = outputTail();
 	const said = () =>
 		quoteTail(tail, `It printed nothing (N8N_LOG_LEVEL=${N8N_LOG_LEVEL}: try debug).`);
@@ -160,8 +241,10 @@ async function main() {
 	const stopped = exitOf(server);
 	void stopped.then(({ code, signal }) => {
 		if (!answered || stopping) return;
-		console.error(`n8n stopped (exit ${code ?? signal}).${code ? ` ${said()}` : ''}`);
-		stopAll(code ?? 1);
+		stopAll(
+			code || 1,
+			`n8n stopped (exit ${code ?? signal}): stopping the sandbox.${code ? ` ${said()}` : ''}`,
+		);
 	});
 	const stoppedEarly = stopped.then(({ code, signal }) => {
 		throw new Error(`n8n stopped (exit ${code ?? signal}) before it answered. ${said()}`);
@@ -279,7 +362,9 @@ async function waitFor(url, said, seconds = 180) {
 main().catch((error) => {
 	// Ctrl-C during the start stops n8n too: that is no failure to report.
 	if (stopping) return;
-	console.error(`\nThe sandbox did not start: ${error.message ?? error}`);
-	console.error('Nothing is left running. Fix what is named above and run npm start again.');
-	stopAll(1);
+	stopAll(
+		1,
+		`\nThe sandbox did not start: ${error.message ?? error}\n` +
+			'Nothing is left running. Fix what is named above and run npm start again.',
+	);
 });

@@ -15,7 +15,11 @@ test('the key travels only as the encoded first path segment', async () => {
 	const result = await node.run(balance, { apiKey: KEY });
 	expect(jsonOf(result)).toEqual([expect.objectContaining({ cid: 1001 })]);
 	expect(node.sim().requests).toEqual([
-		{ method: 'GET', url: `/${encodeURIComponent(KEY)}/customer/balance/1001` },
+		{
+			method: 'GET',
+			url: `/${encodeURIComponent(KEY)}/customer/balance/1001`,
+			headers: expect.any(Object),
+		},
 	]);
 	expectNoKey(result);
 });

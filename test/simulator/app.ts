@@ -38,21 +38,30 @@ declare module 'fastify' {
 	}
 }
 
+/** A request as the simulator received it. */
+export interface ReceivedRequest {
+	method: string;
+	url: string;
+	/** The request's headers, names in lower case (`user-agent`, `content-type`, `accept`). */
+	headers: FastifyRequest['headers'];
+	body?: unknown;
+}
+
 export interface Simulator {
 	app: FastifyInstance;
 	state: State;
 	url: string;
 	/**
-	 * Every request the simulator answered, path as received (the key included), and its parsed body if
-	 * any.
+	 * Every request the simulator answered, path as received (the key included), its headers as received (names in
+	 * lower case, as Node gives them) and its parsed body if any.
 	 */
-	requests: Array<{ method: string; url: string; body?: unknown }>;
+	requests: ReceivedRequest[];
 	/**
 	 * The requests of `requests` that reached their route with a valid key and were not refused by it: what the
 	 * platform acted on (a request a fault answered before its route, or a throttle, is not here; a lost
 	 * answer's is).
 	 */
-	handled: Array<{ method: string; url: string; body?: unknown }>;
+	handled: ReceivedRequest[];
 	/** When a request of `requests` arrived, on the package's clock (`clock().now()`). */
 	arrivedAt(request: { method: string; url: string }): number | undefined;
 	/** Faults served to the next requests, one each, in order (faults.ts lists them). */
@@ -70,6 +79,8 @@ export interface Simulator {
 	traits: Traits;
 	/** What each run sent, by endpoint, and its writes (stats.ts; `GET /__simulator/stats`). */
 	stats: RequestStats;
+	/** The simulator's own controls under /__simulator, each method and path as registered (docs/sandbox.md). */
+	controls: Array<{ method: string; path: string }>;
 	/**
 	 * Lands every write the `landsLate` fault holds now (each route runs and stores, its client long gone), and
 	 * resolves once they have.
@@ -141,6 +152,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const state = new State(options.seed ?? seedFile);
 	Object.assign(state.bulkEmail.sender, options.bulkEmail);
 	const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 * 1024 });
+	const controls: Simulator['controls'] = [];
+	app.addHook('onRoute', ({ method, url }) => {
+		if (url.startsWith('/__simulator/'))
+			for (const one of [method].flat())
+				if (one !== 'HEAD') controls.push({ method: one, path: url });
+	});
 	const requests: Simulator['requests'] = [];
 	const handled: Simulator['handled'] = [];
 	const arrivals = new WeakMap<object, number>();
@@ -186,7 +203,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const received = new WeakMap<FastifyRequest, Simulator['requests'][number]>();
 	app.addHook('onRequest', async (request, reply) => {
 		if (request.url.startsWith('/__simulator/') || request.headers[LANDING]) return undefined;
-		const entry = { method: request.method, url: request.url };
+		const entry: ReceivedRequest = {
+			method: request.method,
+			url: request.url,
+			headers: { ...request.headers },
+		};
 		arrivals.set(entry, clock().now());
 		requests.push(entry);
 		received.set(request, entry);
@@ -280,7 +301,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	});
 
 	/** Holds a `landsLate` write: it lands at landLate(), or by itself a while after its client gave up. */
-	const holdToLand = (request: FastifyRequest, entry?: { method: string; url: string }) => {
+	const holdToLand = (request: FastifyRequest, entry?: ReceivedRequest) => {
 		const land = async () => {
 			const landed = send();
 			landing.add(landed);
@@ -410,6 +431,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		concurrency,
 		outage,
 		stats,
+		controls,
 		landLate: async () => {
 			const held = [...late];
 			late.clear();

@@ -8,6 +8,56 @@
 // Time passing (test/simulator/history/advance.ts): --day-every 60 lets a day pass every 60 s (bill runs, payments,
 // services starting and ending, customers leaving); POST /__simulator/advance {"days": 7} at any time.
 // Plain JavaScript so the shipped-code lint rules (no process, no console) stay strict for every .ts file.
+const { commandLineOrExit } = require('./commandLine.js');
+
+/** Every option of `npm run simulator`; another is refused with the usage (commandLine.js). */
+const OPTIONS = {
+	port: { value: '<port>', help: 'the API and controls (8787; SIMULATOR_PORT; 0: a free one)' },
+	host: { value: '<address>', help: 'the address to listen on (127.0.0.1)' },
+	'smtp-port': {
+		value: '<port>',
+		help: 'the mail sink (2525; SIMULATOR_SMTP_PORT; 0: a free one)',
+	},
+	seed: { value: '<file.json>', help: 'the platform to start from (test/simulator/seed.json)' },
+	extras: {
+		value: '<a,b>',
+		help: 'kindnesses beyond the spec: searchCid, otherSpelling, looseTypes, otherShapes',
+	},
+	traits: {
+		value: '<name=value,…>',
+		help: "the spec's open questions answered otherwise (docs/quirks.md)",
+	},
+	latency: { value: '<ms>', help: 'milliseconds before each answer' },
+	fail503: { value: '<share>', help: 'share of requests answered 503 once (0 to 1)' },
+	fail429: { value: '<share>', help: 'share answered 429 once, with Retry-After' },
+	'retry-after': { value: '<seconds>', help: "the 429s' Retry-After (1)" },
+	'reset-share': { value: '<share>', help: 'share whose connection is reset once' },
+	'fail-after-write': {
+		value: '<share>',
+		help: 'share done and stored, then answered 503: a lost answer',
+	},
+	'fault-seed': { value: '<integer>', help: 'which requests the shares pick (1)' },
+	outage: { value: '<ms>', help: 'every request answered 503 for so long from the start' },
+	'outage-mode': {
+		value: '<503|refuse>',
+		help: "'refuse': the port closed during the outage instead",
+	},
+	'sender-interval': {
+		value: '<ms>',
+		help: 'how often the bulk email sender runs (2000; 0: never)',
+	},
+	'day-every': { value: '<seconds>', help: 'a day passes on the platform every so many seconds' },
+	'run-quiet': { value: '<ms>', help: 'a run ends after so long without a request (2000)' },
+};
+
+const GIVEN = commandLineOrExit(
+	process.argv.slice(2),
+	'npm run simulator -- [options]',
+	'Starts the billing-platform simulator (API 4.3.0) and its mail sink on 127.0.0.1, seeded, in memory.\n' +
+		'Its controls, faults and state: docs/sandbox.md, "The simulator\'s controls".',
+	OPTIONS,
+);
+
 require('tsx/cjs');
 const { readFileSync } = require('node:fs');
 const { startSimulator } = require('./app.ts');
@@ -31,8 +81,7 @@ function passedLine(passed) {
 }
 
 function option(name) {
-	const index = process.argv.indexOf(`--${name}`);
-	return index > -1 ? process.argv[index + 1] : undefined;
+	return GIVEN[name];
 }
 
 function describeKey(sim, key) {
@@ -157,7 +206,7 @@ async function main() {
 			...keys,
 			`  Try: curl ${sim.url}/demo-key-0001/customer/getAll`,
 			`  Bulk email sender: ${interval > 0 ? `every ${interval} ms` : 'off'}; sent mail: ${sim.url}/__simulator/outbox`,
-			`  SMTP sink: 127.0.0.1:${smtp.port} (no auth, no TLS); received mail: ${sim.url}/__simulator/mailbox`,
+			`  SMTP sink: 127.0.0.1:${smtp.port} (no auth, no TLS); received mail: ${sim.url}/__simulator/mail`,
 			`  Extras: ${[...sim.extras].join(', ') || 'none (strictly the spec)'}`,
 			`  Traits: ${describeTraits(sim)}; change them: POST ${sim.url}/__simulator/traits`,
 			`  Faults: ${describeFaults(sim)}; change them: POST ${sim.url}/__simulator/faults, counts: GET the same`,

@@ -6,10 +6,12 @@ const { join } = require('node:path');
 // Free ports for HTTP and mail, and campaigns sent only when a test asks: how every script runs it.
 const ON_FREE_PORTS = ['--port', '0', '--smtp-port', '0', '--sender-interval', '0'];
 
-function spawnSimulator(args = [], { echo = false } = {}) {
+/** `detached`: the simulator leads a process group of its own (the sandbox stops it as one, children.js). */
+function spawnSimulator(args = [], { echo = false, detached = false } = {}) {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [join(__dirname, 'cli.js'), ...args], {
 			stdio: ['ignore', 'pipe', 'inherit'],
+			detached,
 		});
 		let output = '';
 		child.stdout.on('data', (chunk) => {
@@ -24,15 +26,17 @@ function spawnSimulator(args = [], { echo = false } = {}) {
 	});
 }
 
-/** Runs the simulator CLI expecting it to stop by itself (a refused option): its exit code and stderr. */
+/** Runs the simulator CLI expecting it to stop by itself (a refused option, --help): its exit code and output. */
 function simulatorExit(args = []) {
 	return new Promise((resolve) => {
 		const child = spawn(process.execPath, [join(__dirname, 'cli.js'), ...args], {
-			stdio: ['ignore', 'ignore', 'pipe'],
+			stdio: ['ignore', 'pipe', 'pipe'],
 		});
+		let stdout = '';
 		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
 		child.stderr.on('data', (chunk) => (stderr += chunk));
-		child.on('exit', (code) => resolve({ code, stderr }));
+		child.on('close', (code) => resolve({ code, stdout, stderr }));
 	});
 }
 

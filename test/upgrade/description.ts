@@ -220,3 +220,28 @@ export function breaks(saved: DescriptionSnapshot, now: DescriptionSnapshot): st
 	}
 	return found;
 }
+
+/**
+ * Every way `now` differs from `saved`, additions included, one line each: what the snapshot would change by if
+ * it were written now. `breaks` says which of them a saved workflow would meet; this says the snapshot is stale.
+ */
+export function differences(saved: DescriptionSnapshot, now: DescriptionSnapshot): string[] {
+	const found: string[] = [];
+	const walk = (was: unknown, is: unknown, at: string[], depth: number): void => {
+		const label = at.join(' ');
+		if (was === undefined) found.push(`${label}: added`);
+		else if (is === undefined) found.push(`${label}: removed`);
+		// A parameter is compared whole: its type, default, choices, flags.
+		else if (depth === 4) {
+			if (JSON.stringify(was) !== JSON.stringify(is))
+				found.push(`${label}: was ${JSON.stringify(was)}, is ${JSON.stringify(is)}`);
+		} else {
+			const a = was as Record<string, unknown>;
+			const b = is as Record<string, unknown>;
+			for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+				walk(a[key], b[key], [...at, depth === 1 ? `v${key}` : key], depth + 1);
+		}
+	};
+	walk(saved, now, [], 0);
+	return found;
+}

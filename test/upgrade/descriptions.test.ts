@@ -1,14 +1,26 @@
 import type { INodeProperties, INodeType } from 'n8n-workflow';
 import { PACKAGE_NODES } from '../editor/packageNodes';
-import { breaks, snapshotOf, versionsOf } from './description';
+import { breaks, differences, snapshotOf, versionsOf } from './description';
 import type { DescriptionSnapshot } from './description';
-import { readSnapshot, writeSnapshot, writingSnapshot } from './snapshotFile';
+import {
+	readSnapshot,
+	readSnapshotText,
+	snapshotText,
+	writeSnapshot,
+	writingSnapshot,
+} from './snapshotFile';
+
+const REWRITE =
+	'run `npm run snapshot:descriptions` and review its diff (a line removed or changed is a break: ' +
+	'DEVELOPMENT.md, "Versions and saved workflows")';
 
 /*
  * Upgrades never break a saved workflow (DEVELOPMENT.md, "Versions and saved workflows"): every parameter a
  * workflow saved with a released version holds keeps its meaning in that version, its type, default, choices and
- * conditions, compared with test/upgrade/descriptions.snapshot.json. Additions pass; a change of meaning needs a
- * new node version. `npm run snapshot:descriptions` writes the snapshot, deliberately, and says what it accepts.
+ * conditions, compared with test/upgrade/descriptions.snapshot.json. Two checks: the breaks (a change of meaning
+ * needs a new node version), and the snapshot being the descriptions as they are, additions too, so that every
+ * change to what a saved workflow holds shows in review as a diff of the snapshot. `npm run
+ * snapshot:descriptions` writes it, deliberately, and says which breaks it accepts.
  */
 
 function snapshotOfAll(nodes: INodeType[] = PACKAGE_NODES): DescriptionSnapshot {
@@ -26,6 +38,21 @@ if (writingSnapshot()) {
 } else {
 	test('no parameter a saved workflow holds has changed meaning since the snapshot', () => {
 		expect(breaks(readSnapshot(), snapshotOfAll())).toEqual([]);
+	});
+
+	test('the snapshot is the descriptions as they are: an addition too makes it stale', () => {
+		const now = snapshotOfAll();
+		const stale = differences(readSnapshot(), now);
+		if (stale.length)
+			throw new Error(
+				`test/upgrade/descriptions.snapshot.json is stale (${stale.length} differences): ${REWRITE}.\n` +
+					stale.join('\n'),
+			);
+		// The same parameters, written by hand or by a formatter: the next rewrite's diff would be all noise.
+		if (readSnapshotText() !== snapshotText(now))
+			throw new Error(
+				`test/upgrade/descriptions.snapshot.json is not as the script writes it: ${REWRITE}.`,
+			);
 	});
 
 	test('every node and version of the package is in the snapshot', () => {
@@ -52,6 +79,7 @@ describe('the check catches what breaks a saved workflow, and lets additions pas
 
 	test('unchanged: nothing', () => {
 		expect(changed((properties) => properties)).toEqual([]);
+		expect(differences(saved, { customer: snapshotOf(customer) })).toEqual([]);
 	});
 
 	test('a parameter renamed', () => {
@@ -116,6 +144,34 @@ describe('the check catches what breaks a saved workflow, and lets additions pas
 		]);
 		expect(result).toContain(
 			'customer v1 customer/getBalance: region is new and required; a saved workflow does not hold it',
+		);
+	});
+
+	test('an optional parameter or a choice added breaks nothing, yet makes the snapshot stale', () => {
+		const added = (properties: INodeProperties[]) => [
+			...properties.map((property) =>
+				property.name === 'field'
+					? {
+							...property,
+							options: [
+								...(property.options as INodeProperties['options'] & object[]),
+								{ name: 'Phone', value: 'phone' },
+							] as INodeProperties['options'],
+						}
+					: property,
+			),
+			{ displayName: 'Region', name: 'region', type: 'string', default: '' } as INodeProperties,
+		];
+		const node = {
+			description: { ...customer.description, properties: added(customer.description.properties) },
+		} as INodeType;
+		const now = { customer: snapshotOf(node) };
+		expect(breaks(saved, now)).toEqual([]);
+		expect(differences(saved, now)).toEqual(
+			expect.arrayContaining([
+				'customer v1 customer/getBalance region: added',
+				expect.stringMatching(/^customer v1 customer\/search field: was .*, is .*"phone"/),
+			]),
 		);
 	});
 

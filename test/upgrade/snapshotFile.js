@@ -14,9 +14,18 @@ function writingSnapshot() {
 	return process.env.TELCO_WRITE_DESCRIPTION_SNAPSHOT === '1';
 }
 
+/** The committed snapshot's text, as it is on disk. */
+function readSnapshotText() {
+	return readFileSync(FILE, 'utf8');
+}
+
 /** Nested by node, version and operation; one line a parameter, so that a diff reads one change a line. */
+function snapshotText(snapshot) {
+	return `${formatted(snapshot, 0)}\n`;
+}
+
 function writeSnapshot(snapshot) {
-	writeFileSync(FILE, `${formatted(snapshot, 0)}\n`);
+	writeFileSync(FILE, snapshotText(snapshot));
 }
 
 function formatted(value, depth) {
@@ -28,4 +37,4 @@ function formatted(value, depth) {
 	return entries.length ? `{\n${entries.join(',\n')}\n${'\t'.repeat(depth)}}` : '{}';
 }
 
-module.exports = { readSnapshot, writingSnapshot, writeSnapshot };
+module.exports = { readSnapshot, readSnapshotText, snapshotText, writingSnapshot, writeSnapshot };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CdrStore } from '../cdrStore';
 import type { State } from '../state';
 import { sampleCdr } from '../sampleCdr';
@@ -40,6 +40,18 @@ interface ModesBody {
 	off?: boolean;
 }
 
+/** The keys of a modes body (POST /__simulator/faults), and of its outage. */
+export const MODES_KEYS = [
+	...SHARES,
+	'retryAfter',
+	'seed',
+	'latency',
+	'outage',
+	'lateLandingMs',
+	'off',
+] as const;
+const OUTAGE_KEYS = ['ms', 'mode'];
+
 /** What is wrong with a modes body, or undefined. */
 function modesProblem(body: ModesBody): string | undefined {
 	for (const name of SHARES) {
@@ -55,11 +67,42 @@ function modesProblem(body: ModesBody): string | undefined {
 			return `${name} must be a number, 0 or more`;
 	}
 	if (body.seed !== undefined && !Number.isInteger(body.seed)) return 'seed must be an integer';
+	if (body.off !== undefined && typeof body.off !== 'boolean') return 'off must be true or false';
 	if (body.outage !== undefined) {
+		const extra = Object.keys(body.outage ?? {}).filter((key) => !OUTAGE_KEYS.includes(key));
+		if (extra.length)
+			return `outage takes ${OUTAGE_KEYS.join(', ')}; it does not read ${extra.join(', ')}`;
 		const { ms, mode = '503' } = body.outage ?? {};
 		if (typeof ms !== 'number' || !(ms >= 0)) return 'outage.ms must be a number of milliseconds';
 		if (mode !== '503' && mode !== 'refuse') return "outage.mode must be '503' or 'refuse'";
 	}
+	return undefined;
+}
+
+/**
+ * What is wrong with a control's body, or undefined: a body that is not a JSON object, or holds a key the control
+ * does not read, or (where the control needs one) none of those it reads. Such a body would be ignored, so it is
+ * refused, naming the keys the control takes: a typo never answers success having changed nothing.
+ */
+export function bodyProblem(
+	path: string,
+	body: unknown,
+	takes: readonly string[],
+	needsOne: boolean,
+): string | undefined {
+	const listed = takes.join(', ');
+	const taken = !takes.length
+		? `${path} takes no body`
+		: needsOne
+			? `${path} takes a JSON object with one or more of: ${listed}`
+			: `${path} takes no body, or a JSON object with: ${listed}`;
+	if (body === undefined || body === null) return needsOne ? `${taken}; none was given` : undefined;
+	if (typeof body !== 'object' || Array.isArray(body)) return `${taken}; the body is not an object`;
+	if ((body as { __invalid_json?: true }).__invalid_json) return `${taken}; the body is not JSON`;
+	const keys = Object.keys(body);
+	const unknown = keys.filter((key) => !takes.includes(key));
+	if (unknown.length) return `${taken}; it does not read ${unknown.join(', ')}`;
+	if (needsOne && keys.length === 0) return `${taken}; the body names none`;
 	return undefined;
 }
 
@@ -73,6 +116,14 @@ export function registerControlRoutes(
 	controls: FaultControls,
 ): void {
 	const { faults, latency, modes, faultLog, concurrency, requests, stats } = controls;
+	/** A POST control's route options: a body it would ignore is refused (400), naming the keys it takes. */
+	const takes = (path: string, keys: readonly string[], needsOne = true) => ({
+		preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+			const problem = bodyProblem(`POST ${path}`, request.body, keys, needsOne);
+			if (problem) return reply.code(400).send({ success: false, description: problem });
+			return undefined;
+		},
+	});
 	app.get(
 		'/__simulator/cdrs',
 		async (request: FastifyRequest<{ Querystring: { source?: string } }>) => ({
@@ -100,6 +151,7 @@ export function registerControlRoutes(
 	// Time passing (history/advance.ts): bill runs, payments, services starting and ending, customers leaving.
 	app.post(
 		'/__simulator/advance',
+		takes('/__simulator/advance', ['days'], false),
 		async (request: FastifyRequest<{ Body: { days?: unknown } | null }>, reply) => {
 			const days = request.body?.days ?? 1;
 			if (!Number.isInteger(days) || (days as number) < 1 || (days as number) > 400)
@@ -110,27 +162,39 @@ export function registerControlRoutes(
 		},
 	);
 
-	app.post('/__simulator/cdrs/reset', async () => {
+	app.post('/__simulator/cdrs/reset', takes('/__simulator/cdrs/reset', [], false), async () => {
 		state.resetCdrs();
 		return { success: true };
 	});
 
-	app.post('/__simulator/cdrs/rate', async () => ({ success: true, rated: state.cdrs.rate() }));
+	app.post('/__simulator/cdrs/rate', takes('/__simulator/cdrs/rate', [], false), async () => ({
+		success: true,
+		rated: state.cdrs.rate(),
+	}));
 
 	app.get('/__simulator/outbox', async () => ({ messages: state.bulkEmail.outbox }));
 
-	app.post('/__simulator/bulk-email/run', async () => {
-		state.bulkEmail.run();
-		return { success: true };
-	});
+	app.post(
+		'/__simulator/bulk-email/run',
+		takes('/__simulator/bulk-email/run', [], false),
+		async () => {
+			state.bulkEmail.run();
+			return { success: true };
+		},
+	);
 
-	app.post('/__simulator/bulk-email/fail-next-create', async () => {
-		state.bulkEmail.failNextCreate = true;
-		return { success: true };
-	});
+	app.post(
+		'/__simulator/bulk-email/fail-next-create',
+		takes('/__simulator/bulk-email/fail-next-create', [], false),
+		async () => {
+			state.bulkEmail.failNextCreate = true;
+			return { success: true };
+		},
+	);
 
 	app.post(
 		'/__simulator/cdrs/append',
+		takes('/__simulator/cdrs/append', ['source', 'startdates']),
 		async (
 			request: FastifyRequest<{ Body: { source?: string; startdates?: string[] } }>,
 			reply,
@@ -155,6 +219,7 @@ export function registerControlRoutes(
 
 	app.post(
 		'/__simulator/fault',
+		takes('/__simulator/fault', ['fault', 'error_code', 'after', 'retry_after']),
 		async (
 			request: FastifyRequest<{
 				Body: { fault?: Fault; error_code?: string; after?: number; retry_after?: number };
@@ -167,34 +232,32 @@ export function registerControlRoutes(
 				after = 0,
 				retry_after: retryAfter,
 			} = request.body ?? {};
+			// Everything checked before anything changes: a refused body leaves the simulator as it was.
+			const refuse = (description: string) => reply.code(400).send({ success: false, description });
 			// `retry_after`: seconds in the Retry-After header of the 429s served from now on.
-			if (retryAfter !== undefined) {
-				if (!(typeof retryAfter === 'number' && retryAfter >= 0))
-					return reply
-						.code(400)
-						.send({ success: false, description: 'retry_after must be a number of seconds' });
-				modes.retryAfter = retryAfter;
-			}
+			if (retryAfter !== undefined && !(typeof retryAfter === 'number' && retryAfter >= 0))
+				return refuse('retry_after must be a number of seconds');
 			// `after: n`: the fault hits the (n+1)th request from now (e.g. the third batch of an import).
 			if (!(Number.isInteger(after) && after >= 0))
-				return reply
-					.code(400)
-					.send({ success: false, description: 'after must be a whole number, 0 or more' });
-			if (errorCode || (typeof fault === 'string' && FAULTS.includes(fault)))
-				for (let i = 0; i < after; i++) faults.push('pass');
-			if (errorCode) faults.push({ errorCode });
-			else if (typeof fault === 'string' && FAULTS.includes(fault)) faults.push(fault as Fault);
-			else
-				return reply.code(400).send({
-					success: false,
-					description: `give error_code, or fault as one of ${FAULTS.join(', ')}`,
-				});
+				return refuse('after must be a whole number, 0 or more');
+			const named = typeof fault === 'string' && FAULTS.includes(fault);
+			if ((errorCode === undefined) === (fault === undefined) || (fault !== undefined && !named))
+				return refuse(
+					`give one of error_code (a text), or fault as one of ${FAULTS.join(', ')}` +
+						' (Retry-After alone: POST /__simulator/faults {"retryAfter": seconds})',
+				);
+			if (typeof errorCode === 'string' ? errorCode.trim() === '' : errorCode !== undefined)
+				return refuse('error_code must be a text, such as gateway_declined');
+			if (retryAfter !== undefined) modes.retryAfter = retryAfter;
+			for (let i = 0; i < after; i++) faults.push('pass');
+			faults.push(errorCode ? { errorCode } : (fault as Fault));
 			return { success: true, queued: faults.length };
 		},
 	);
 
 	app.post(
 		'/__simulator/latency',
+		takes('/__simulator/latency', ['ms']),
 		async (request: FastifyRequest<{ Body: { ms?: number } }>, reply) => {
 			const ms = request.body?.ms;
 			if (typeof ms !== 'number' || !(ms >= 0))
@@ -207,21 +270,25 @@ export function registerControlRoutes(
 	);
 
 	// Lasting fault modes: shares of transient faults, Retry-After, seed, latency, an outage from now.
-	app.post('/__simulator/faults', async (request: FastifyRequest<{ Body: ModesBody }>, reply) => {
-		const body = request.body ?? {};
-		const problem = modesProblem(body);
-		if (problem) return reply.code(400).send({ success: false, description: problem });
-		if (body.off) {
-			Object.assign(modes, defaultModes());
-			latency.ms = 0;
-		}
-		for (const name of [...SHARES, 'retryAfter', 'seed', 'lateLandingMs'] as const)
-			if (body[name] !== undefined) modes[name] = body[name]!;
-		if (body.latency !== undefined) latency.ms = body.latency;
-		if (body.outage)
-			controls.outage(body.outage.ms!, (body.outage.mode ?? '503') as FaultModes['outageMode']);
-		return { success: true, modes, latency: latency.ms };
-	});
+	app.post(
+		'/__simulator/faults',
+		takes('/__simulator/faults', MODES_KEYS),
+		async (request: FastifyRequest<{ Body: ModesBody }>, reply) => {
+			const body = request.body ?? {};
+			const problem = modesProblem(body);
+			if (problem) return reply.code(400).send({ success: false, description: problem });
+			if (body.off) {
+				Object.assign(modes, defaultModes());
+				latency.ms = 0;
+			}
+			for (const name of [...SHARES, 'retryAfter', 'seed', 'lateLandingMs'] as const)
+				if (body[name] !== undefined) modes[name] = body[name]!;
+			if (body.latency !== undefined) latency.ms = body.latency;
+			if (body.outage)
+				controls.outage(body.outage.ms!, (body.outage.mode ?? '503') as FaultModes['outageMode']);
+			return { success: true, modes, latency: latency.ms };
+		},
+	);
 
 	// What the faults did: counts by kind, the queue left, the concurrency counter. `faultsServed` counts faults,
 	// not requests (it stays 0 on a good day): the requests are `requests`, and by endpoint at /__simulator/stats.
@@ -249,7 +316,7 @@ export function registerControlRoutes(
 			return { success: true, ...stats.read(quiet) };
 		},
 	);
-	app.post('/__simulator/stats/reset', async () => {
+	app.post('/__simulator/stats/reset', takes('/__simulator/stats/reset', [], false), async () => {
 		stats.reset();
 		return { success: true };
 	});
@@ -257,6 +324,7 @@ export function registerControlRoutes(
 	// The kindnesses switched on by name (extras.ts): the whole set, replacing the previous one.
 	app.post(
 		'/__simulator/extras',
+		takes('/__simulator/extras', ['extras']),
 		async (request: FastifyRequest<{ Body: { extras?: unknown } }>, reply) => {
 			const names = request.body?.extras;
 			if (!Array.isArray(names) || !names.every(isExtra))
@@ -275,6 +343,7 @@ export function registerControlRoutes(
 	// `defaults: true` first puts every trait back. Nothing changes when one name or value is unknown.
 	app.post(
 		'/__simulator/traits',
+		takes('/__simulator/traits', ['traits', 'defaults']),
 		async (request: FastifyRequest<{ Body: { traits?: unknown; defaults?: unknown } }>, reply) => {
 			const { traits = {}, defaults = false } = request.body ?? {};
 			let given;
@@ -284,6 +353,13 @@ export function registerControlRoutes(
 			} catch (error) {
 				return reply.code(400).send({ success: false, description: (error as Error).message });
 			}
+			if (!defaults && Object.keys(given).length === 0)
+				return reply.code(400).send({
+					success: false,
+					description:
+						'POST /__simulator/traits names no trait: give traits as {"name": "value"} ' +
+						`(${Object.keys(TRAITS).join(', ')}), or defaults: true`,
+				});
 			if (defaults) Object.assign(state.traits, defaultTraits());
 			Object.assign(state.traits, given);
 			return { success: true, traits: state.traits };
