@@ -17,7 +17,7 @@ export interface ReportMemory {
 /** The stored form (about 7 bytes an overdue account, 8 to 12 an event, 16 to 20 a row). */
 export interface StoredReportState {
 	version: 1;
-	/** What the memory is of (reportTrigger.node.ts watchOf): another watch or credential starts afresh. */
+	/** What the memory is of (TelcoBillingReportTrigger.node.ts watchOf): another watch or credential starts afresh. */
 	of: string;
 	/** The mark of the poll that wrote it (melbourneMark). */
 	polledAt: string;

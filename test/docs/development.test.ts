@@ -1,7 +1,7 @@
 import { readRepoFile, repoPathExists } from '../harness/repoFiles';
 
 /*
- * DEVELOPMENT.md is a guide the next engineer reads in twenty minutes: at most 15 KB, the five recipes, and
+ * DEVELOPMENT.md is a guide the next engineer reads in twenty minutes: at most 15,000 bytes, the five recipes, and
  * every file it names one that exists, so a recipe cannot send anyone to a file that moved. Names a recipe
  * invents for its example (Get Notes) are the only ones allowed to be missing.
  */
@@ -30,8 +30,8 @@ function namedPaths(): string[] {
 	return [...spans.filter((span) => ROOTS.test(span)), ...links, ...picture];
 }
 
-test('DEVELOPMENT.md is at most 15 KB and holds the five recipes', () => {
-	expect(Buffer.byteLength(GUIDE)).toBeLessThanOrEqual(15 * 1024);
+test('DEVELOPMENT.md is at most 15,000 bytes and holds the five recipes', () => {
+	expect(Buffer.byteLength(GUIDE)).toBeLessThanOrEqual(15_000);
 	const recipes = [...GUIDE.matchAll(/^### \d\. (.+)$/gm)].map((m) => m[1]);
 	expect(recipes).toEqual([
 		'A new endpoint',
