@@ -1,0 +1,34 @@
+import { events, summary, useTrigger } from '../kits/trigger';
+const { bulk, audience, trigger } = useTrigger();
+
+// Review of issues 41/43 (43.7): campaigns new "by what was listed". The walk down the list stops once the
+// department has no more campaigns than the unseen ones found (trigger.seen.ts walkStop: `total` now minus
+// `total` then). A campaign deleted in the same interval as a late one appears cancels it out: the walk stops at
+// page 1 and the late campaign, listed on page 2 under 20 newer ones, is never read, at this poll or any later.
+
+/** Takes a campaign off the platform's lists until `back` is called (a slow commit; or, never back, a deletion). */
+function hidden(id: number) {
+	const list = bulk().campaigns;
+	const [campaign] = list.splice(
+		list.findIndex((c) => c.id === id),
+		1,
+	);
+	return { back: () => list.push(campaign) };
+}
+
+test('a campaign that appears late on page 2 while an old one is deleted is New Campaign once', async () => {
+	const old = bulk().create(1, 'old', 'x', audience(1), null);
+	const poller = trigger({ events: ['newCampaign'] });
+	await events(poller);
+	const slow = bulk().create(1, 'slow', 'x', audience(1), null);
+	const late = hidden(slow.id);
+	const newer = Array.from({ length: 20 }, (_, i) =>
+		bulk().create(1, `newer ${i}`, 'x', audience(1), null),
+	);
+	expect(await events(poller)).toHaveLength(newer.length);
+	// Between two polls: the old campaign is deleted, the slow one becomes visible (page 2, under the 20 newer).
+	hidden(old.id);
+	late.back();
+	const got = [...(await events(poller)), ...(await events(poller)), ...(await events(poller))];
+	expect(summary(got)).toEqual([`newCampaign ${slow.id} null→queued`]);
+});
