@@ -1,0 +1,42 @@
+import type { IDataObject } from 'n8n-workflow';
+import { emitted, useReportTrigger } from '../kits/reportTrigger';
+const { state, trigger, today } = useReportTrigger();
+
+// Review of issue 41: Report Rows Added or Changed, "rows sharing a key are told apart by what they hold". Credit
+// Report's own key is (cid, iid), and one invoice can carry two credit notes (a bill run's and an outage credit;
+// the simulator's history makes both). While a key is one row's, the row is kept under the key; once a second
+// row shares it, both are kept under digests of what they hold, so the first credit, unchanged, is "added" again.
+// When one of the two leaves (deleted, or out of the window), the other is "added" a third time.
+
+function credit(cid: number, iid: number, amount: number, description: string) {
+	state().credits.push({
+		id: state().nextId('credit', 60001),
+		deptid: 1,
+		cid,
+		iid,
+		date: today(),
+		amount,
+		description,
+	});
+}
+
+const changes = (events: IDataObject[]) =>
+	events
+		.map((e) => {
+			const row = e.row as IDataObject;
+			return `${String(e.change)} ${String(row.iid)} ${String(row.description)}`;
+		})
+		.sort();
+
+test('a second credit note on the same invoice is one event; the first credit is not added again', async () => {
+	const invoice = state().invoices.find((i) => i.deptid === 1)!;
+	const poller = trigger({ event: 'reportRows', report: 'creditReport', period: 'rolling', lookBackDays: 7 });
+	await emitted(poller);
+	credit(invoice.cid, invoice.iid, 10, 'Goodwill');
+	expect(changes(await emitted(poller))).toEqual([`added ${invoice.iid} Goodwill`]);
+	credit(invoice.cid, invoice.iid, 5, 'Service outage credit');
+	expect(changes(await emitted(poller))).toEqual([`added ${invoice.iid} Service outage credit`]);
+	// The outage credit is withdrawn: nothing was added or changed.
+	state().credits.pop();
+	expect(changes(await emitted(poller))).toEqual([]);
+});
