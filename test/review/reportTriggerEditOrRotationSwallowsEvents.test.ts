@@ -1,0 +1,80 @@
+import type { IDataObject } from 'n8n-workflow';
+import { emitted, useReportTrigger } from '../kits/reportTrigger';
+const { state, trigger, owe, levels } = useReportTrigger();
+
+// Review of issue 41: "each event emitted exactly once", with the world between polls drawn: a key rotated, the
+// node's parameters edited. The memory is tagged with a digest of the watch (event, report, key and watched
+// columns, window) and of the credential's URL and key (TelcoBillingReportTrigger.node.ts watchOf). Any change of
+// those, including a new key of the SAME department or one more watched column, throws the memory away and takes
+// a new baseline: what happened between the last poll and the change is never emitted.
+//
+// n8n keeps a node's static data when the workflow or its credential is edited; the harness models the carried
+// memory with restart(staticData) from the running n8n's state (nothing older than the last poll).
+
+const NEW_KEY_SAME_DEPT = 'rotated-key-0002';
+
+/** A customer of department 1 who owes nothing now. */
+const settled = () => {
+	const owing = levels();
+	return state().customers.find((c) => c.deptid === 1 && !owing.has(c.cid) && c.active)!.cid;
+};
+
+test('key rotated (same department): an invoice issued between the last poll and the rotation is Invoice Issued once', async () => {
+	state().keys.set(NEW_KEY_SAME_DEPT, {
+		...structuredClone(state().keys.get('demo-key-0001')!),
+		key: NEW_KEY_SAME_DEPT,
+	});
+	const before = trigger({ event: 'invoiceIssued' });
+	await emitted(before);
+	expect(await emitted(before)).toEqual([]);
+	// An invoice issued today, then the department's key is rotated before the next poll.
+	const iid = owe(settled(), 99, -14);
+	const after = trigger({ event: 'invoiceIssued' }, NEW_KEY_SAME_DEPT);
+	after.restart(before.staticData);
+	const got = [...(await emitted(after)), ...(await emitted(after))];
+	expect(got.map((e) => e.iid)).toEqual([iid]);
+});
+
+test('Watched Columns edited: a row added between the last poll and the edit is added once', async () => {
+	const before = trigger({ event: 'reportRows', report: 'agedReceivables', watchColumns: ['balance'] });
+	await emitted(before);
+	const cid = settled();
+	owe(cid, 120, 35);
+	// The user adds a watched column before the next poll.
+	const after = trigger({
+		event: 'reportRows',
+		report: 'agedReceivables',
+		watchColumns: ['balance', 'overdue30'],
+	});
+	after.restart(before.staticData);
+	const got = [...(await emitted(after)), ...(await emitted(after))];
+	expect(got.map((e) => `${String(e.change)} ${String((e.row as IDataObject).cid)}`)).toEqual([
+		`added ${cid}`,
+	]);
+});
+
+test('Look Back edited (7 to 14 days): an invoice issued between the last poll and the edit is Invoice Issued once', async () => {
+	const before = trigger({ event: 'invoiceIssued', lookBackDays: 7 });
+	await emitted(before);
+	const iid = owe(settled(), 99, -14);
+	const after = trigger({ event: 'invoiceIssued', lookBackDays: 14 });
+	after.restart(before.staticData);
+	const got = [...(await emitted(after)), ...(await emitted(after))];
+	expect(got.map((e) => e.iid)).toEqual([iid]);
+});
+
+test('control (passes): with nothing edited, the same restart emits the invoice and the row once', async () => {
+	const invoices = trigger({ event: 'invoiceIssued' });
+	const rows = trigger({ event: 'reportRows', report: 'agedReceivables', watchColumns: ['balance'] });
+	await emitted(invoices);
+	await emitted(rows);
+	const cid = settled();
+	const iid = owe(cid, 99, -14);
+	owe(cid, 120, 35);
+	invoices.restart(invoices.staticData);
+	rows.restart(rows.staticData);
+	expect((await emitted(invoices)).map((e) => e.iid)).toEqual([iid]);
+	expect(
+		(await emitted(rows)).map((e) => `${String(e.change)} ${String((e.row as IDataObject).cid)}`),
+	).toEqual([`added ${cid}`]);
+});
