@@ -15,14 +15,17 @@ const settled = () => {
 
 const READABLE = ['plain', 'numbers', 'bare', 'grouped', 'padded'] as const;
 
-test.each(READABLE)('reportAmounts %s: an Account Overdue balance of 110.50 is "110.50"', async (spelling) => {
-	expect(TRAITS.reportAmounts).toContain(spelling);
-	state().traits.reportAmounts = spelling;
-	const cid = settled();
-	const poller = trigger({ event: 'accountOverdue' });
-	await emitted(poller);
-	owe(cid, 110.5, 5);
-	const [event] = await emitted(poller);
-	expect(event.cid).toBe(cid);
-	expect([event.balance, (event.bands as IDataObject).overdue0]).toEqual(['110.50', '110.50']);
-});
+test.each(READABLE)(
+	'reportAmounts %s: an Account Overdue balance of 110.50 is "110.50"',
+	async (spelling) => {
+		expect(TRAITS.reportAmounts).toContain(spelling);
+		state().traits.reportAmounts = spelling;
+		const cid = settled();
+		const poller = trigger({ event: 'accountOverdue' });
+		await emitted(poller);
+		owe(cid, 110.5, 5);
+		const [event] = await emitted(poller);
+		expect(event.cid).toBe(cid);
+		expect([event.balance, (event.bands as IDataObject).overdue0]).toEqual(['110.50', '110.50']);
+	},
+);

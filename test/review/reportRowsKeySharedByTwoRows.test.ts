@@ -30,7 +30,12 @@ const changes = (events: IDataObject[]) =>
 
 test('a second credit note on the same invoice is one event; the first credit is not added again', async () => {
 	const invoice = state().invoices.find((i) => i.deptid === 1)!;
-	const poller = trigger({ event: 'reportRows', report: 'creditReport', period: 'rolling', lookBackDays: 7 });
+	const poller = trigger({
+		event: 'reportRows',
+		report: 'creditReport',
+		period: 'rolling',
+		lookBackDays: 7,
+	});
 	await emitted(poller);
 	credit(invoice.cid, invoice.iid, 10, 'Goodwill');
 	expect(changes(await emitted(poller))).toEqual([`added ${invoice.iid} Goodwill`]);

@@ -36,7 +36,11 @@ test('key rotated (same department): an invoice issued between the last poll and
 });
 
 test('Watched Columns edited: a row added between the last poll and the edit is added once', async () => {
-	const before = trigger({ event: 'reportRows', report: 'agedReceivables', watchColumns: ['balance'] });
+	const before = trigger({
+		event: 'reportRows',
+		report: 'agedReceivables',
+		watchColumns: ['balance'],
+	});
 	await emitted(before);
 	const cid = settled();
 	owe(cid, 120, 35);
@@ -65,7 +69,11 @@ test('Look Back edited (7 to 14 days): an invoice issued between the last poll a
 
 test('control (passes): with nothing edited, the same restart emits the invoice and the row once', async () => {
 	const invoices = trigger({ event: 'invoiceIssued' });
-	const rows = trigger({ event: 'reportRows', report: 'agedReceivables', watchColumns: ['balance'] });
+	const rows = trigger({
+		event: 'reportRows',
+		report: 'agedReceivables',
+		watchColumns: ['balance'],
+	});
 	await emitted(invoices);
 	await emitted(rows);
 	const cid = settled();
