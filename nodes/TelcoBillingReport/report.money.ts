@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { answeredDecimal, exactNumber } from '../shared/input/money';
+import { answeredDecimal, exactNumber, exactTotal } from '../shared/input/money';
 import { RefusedAnswer } from '../shared/platform/failure';
 import { moneyColumns, REPORT_COLUMNS } from './report.columns';
 import { columnsOf } from './report.table';
@@ -24,11 +24,20 @@ function unreadable(index: number, column: string, value: unknown): RefusedAnswe
 }
 
 /**
+ * An amount as event text: its exact decimal with at least two decimals and as many more as the platform gave
+ * ("110.50" from 110.5, "110.5" or "110.50"; "0.125" stays "0.125"), never rounded. What a letter prints is then
+ * the same whichever spelling the platform chose (the spec promises none).
+ */
+function moneyText(text: string): string {
+	return exactTotal([{ amount: text, quantity: 1 }]);
+}
+
+/**
  * Every money cell of a report's rows read by the one reader of platform amounts (money.ts), before anything is
  * output or totalled: an amount it cannot read fails the report, naming the first row and value, so no total,
  * file or row set is ever given without it. Each amount comes out as a number (the platform's own number
  * kept as it is), or as its exact decimal text when a number would not carry it; with `form` 'text' always as
- * its exact decimal text (what the Report Trigger's events carry). Rows are read in order, each row's columns in
+ * its exact decimal text with at least two decimals (moneyText: what the Report Trigger's events carry). Rows are read in order, each row's columns in
  * the order the table shows them.
  */
 export function readAmounts(
@@ -45,7 +54,7 @@ export function readAmounts(
 			const value = row[column];
 			const text = answeredDecimal(value);
 			if (text === undefined) throw unreadable(index, column, value);
-			if (form === 'text') read[column] = text;
+			if (form === 'text') read[column] = moneyText(text);
 			else if (typeof value !== 'number') read[column] = exactNumber(text) ?? text;
 		}
 		return read;
