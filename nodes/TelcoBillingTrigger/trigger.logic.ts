@@ -203,7 +203,13 @@ export function diff(
 	)) {
 		const before = getOwn(state.sources, source);
 		const rated = observation.rated.get(source) ?? before?.rated ?? '';
-		const stale = hoursSince(imported, observation.now) > settings.staleHours;
+		// A date the state already held was read by the poll that wrote it, or earlier: its instant is not after
+		// that poll's (its mark has an offset), which tells the two instants of the hour that comes twice apart.
+		const seenBy =
+			before?.imported === imported && state.polledAt
+				? melbourneInstant(state.polledAt, observation.now)
+				: observation.now;
+		const stale = hoursSince(imported, observation.now, seenBy) > settings.staleHours;
 		const record = { source, latest_date: imported };
 		// A source first seen after activation reports its first calls too: there was nothing before them.
 		if ((!before || imported > before.imported) && wants('cdrsImported'))
