@@ -36,23 +36,45 @@ function item(emitted: Emitted, observedAt: string): INodeExecutionData {
 	return { json };
 }
 
+/** The newest campaign read that can stand for a campaign event, if any. */
+function campaignExample(
+	event: TriggerEvent,
+	campaigns: IDataObject[],
+	settings: Settings,
+): IDataObject | undefined {
+	if (event === 'newCampaign') return campaigns[0];
+	if (event === 'campaignStatusChanged')
+		return campaigns.find(
+			(c) => settings.statuses.length === 0 || settings.statuses.includes(String(c.status)),
+		);
+	if (event === 'campaignFinished')
+		return campaigns.find((c) => FINISHED.includes(String(c.status)));
+	return undefined;
+}
+
+const newestFirst = (observation: Observation) =>
+	[...observation.campaigns.values()].sort((a, b) => Number(b.id) - Number(a.id));
+
+/**
+ * Whether the campaigns read so far hold an example of each chosen campaign event: Fetch Test Event reads the
+ * campaign list only that far (the newest campaign is on the first page), never as a baseline does.
+ */
+function sampled(observation: Observation, settings: Settings): boolean {
+	const campaigns = newestFirst(observation);
+	return settings.events
+		.filter((event) => CAMPAIGN_EVENTS.includes(event))
+		.every((event) => campaignExample(event, campaigns, settings) !== undefined);
+}
+
 /** Manual mode: the latest real example of each chosen event, from what the platform has now. */
 function examples(observation: Observation, settings: Settings): Emitted[] {
-	const campaigns = [...observation.campaigns.values()].sort((a, b) => Number(b.id) - Number(a.id));
+	const campaigns = newestFirst(observation);
 	const sources = [...observation.imported].sort(([, a], [, b]) => b.localeCompare(a));
 	const out: Emitted[] = [];
 	for (const event of settings.events) {
-		if (event === 'newCampaign' && campaigns[0]) out.push({ event, campaign: campaigns[0] });
-		if (event === 'campaignStatusChanged') {
-			const found = campaigns.find(
-				(c) => settings.statuses.length === 0 || settings.statuses.includes(String(c.status)),
-			);
-			if (found) out.push({ event, campaign: found, previousStatus: null });
-		}
-		if (event === 'campaignFinished') {
-			const found = campaigns.find((c) => FINISHED.includes(String(c.status)));
-			if (found) out.push({ event, campaign: found, previousStatus: null });
-		}
+		const campaign = campaignExample(event, campaigns, settings);
+		if (campaign && event === 'newCampaign') out.push({ event, campaign });
+		else if (campaign) out.push({ event, campaign, previousStatus: null });
 		if (event === 'cdrsImported' && sources[0])
 			out.push({
 				event,
@@ -124,7 +146,9 @@ export class TelcoBillingTrigger implements INodeType {
 		};
 		if (this.getMode() === 'manual') {
 			// The editor's test event reads and never writes the state: it needs no turn.
-			const observation = await observeSafely(this, undefined, watch);
+			const observation = await observeSafely(this, undefined, watch, undefined, (read) =>
+				sampled(read, settings),
+			);
 			if (observation instanceof Error) throw observation;
 			const found = examples(observation, settings);
 			const observedAt = new Date(calendarNow()).toISOString();
@@ -141,9 +165,10 @@ async function observeSafely(
 	stored: TriggerState | undefined,
 	watch: Watch,
 	memory?: ListedMemory,
+	enough?: (read: Observation) => boolean,
 ): Promise<Observation | Error> {
 	try {
-		return await observe(context, stored, watch, memory);
+		return await observe(context, stored, watch, memory, enough);
 	} catch (error) {
 		return toSafeError(context.getNode(), error, 0, await secretsOfRequest(context));
 	}

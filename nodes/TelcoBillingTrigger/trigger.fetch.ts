@@ -67,15 +67,17 @@ function sourceDates(body: IDataObject, watch: Watch): Map<string, string> {
 }
 
 /**
- * Reads what the trigger needs: the newest page of campaigns (and further pages only while they hold new
- * campaigns), each campaign still in flight that is not on them, and the two CDR status lists. At most 3
- * requests plus one per campaign in flight or new; any failure throws, before any state changes.
+ * Reads what the trigger needs: the newest pages of campaigns (trigger.seen.ts walkStop says how far), each
+ * campaign still in flight that is not on them, and the two CDR status lists; any failure throws, before any
+ * state changes. Without a state, a baseline reads up to BASELINE_PAGES pages, and Fetch Test Event (`sampled`)
+ * only until the campaigns read hold its examples.
  */
 export async function observe(
 	context: IPollFunctions,
 	state: TriggerState | undefined,
 	watch: Watch,
 	memory?: ListedMemory,
+	sampled?: (read: Observation) => boolean,
 ): Promise<Observation> {
 	const now = calendarNow();
 	const observation: Observation = {
@@ -113,7 +115,8 @@ export async function observe(
 			},
 			{
 				maxPages: state ? MAX_NEW_PAGES : BASELINE_PAGES,
-				enough: ({ body, rows }) => state !== undefined && enough(body, rows),
+				enough: ({ body, rows }) =>
+					state !== undefined ? enough(body, rows) : (sampled?.(observation) ?? false),
 			},
 		);
 		if (state) observation.fresh = freshIds(observation.listed, memory, maxCampaignId);
