@@ -221,6 +221,6 @@ async function track(
 	}
 	current.state = next;
 	if (settings.events.some((event) => CAMPAIGN_EVENTS.includes(event)))
-		current.listed = nextListed(observation.listed, memory, observation.total);
+		current.listed = nextListed(observation.listed, memory, observation.total, observation.audited);
 	return events.length ? [events.map((e) => item(e, observedAt))] : null;
 }

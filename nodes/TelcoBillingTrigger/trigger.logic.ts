@@ -56,6 +56,8 @@ export interface Observation {
 	listed: number[];
 	/** The list's `total` (the department's campaigns), when it gave one. */
 	total?: number;
+	/** When the list was last read down past every campaign remembered (trigger.seen.ts listWalk). */
+	audited?: number;
 	/** The campaigns listed that the trigger never listed before (trigger.seen.ts freshIds). */
 	fresh: Set<number>;
 }

@@ -1,3 +1,5 @@
+import { AUDIT_EVERY_MS } from '../../nodes/TelcoBillingTrigger/trigger.seen';
+import { atCalendar } from '../harness/clock';
 import { events, summary, useTrigger } from '../kits/trigger';
 const { bulk, audience, trigger } = useTrigger();
 
@@ -30,5 +32,32 @@ test('a campaign that appears late on page 2 while an old one is deleted is New 
 	hidden(old.id);
 	late.back();
 	const got = [...(await events(poller)), ...(await events(poller)), ...(await events(poller))];
+	expect(summary(got)).toEqual([`newCampaign ${slow.id} null→queued`]);
+});
+
+test('a finished campaign deleted below the first page while a late one appears there: New Campaign once, at the latest by the hourly read through what is remembered', async () => {
+	const poller = trigger({ events: ['newCampaign'] });
+	const old = Array.from({ length: 70 }, (_, i) =>
+		bulk().create(1, `old ${i}`, 'x', audience(1), null),
+	);
+	for (const c of old) bulk().setStatus(c, 'completed');
+	await events(poller);
+	const slow = bulk().create(1, 'slow', 'x', audience(1), null);
+	const late = hidden(slow.id);
+	const newer = Array.from({ length: 20 }, (_, i) =>
+		bulk().create(1, `newer ${i}`, 'x', audience(1), null),
+	);
+	expect(await events(poller)).toHaveLength(newer.length);
+	// A finished campaign is not followed one by one: its deletion shows only as a smaller total, which the late
+	// campaign appearing in the same interval makes up for.
+	hidden(old[50].id);
+	late.back();
+	const now = Date.now();
+	const got = [
+		...(await events(poller)),
+		...(await events(poller)),
+		...(await atCalendar(now + AUDIT_EVERY_MS + 60_000, async () => await events(poller))),
+		...(await atCalendar(now + AUDIT_EVERY_MS + 120_000, async () => await events(poller))),
+	];
 	expect(summary(got)).toEqual([`newCampaign ${slow.id} null→queued`]);
 });
