@@ -14,7 +14,8 @@ import { calendarNow } from '../shared/transport/clock';
 import { CREDENTIAL_TYPE, secretsOfRequest } from '../shared/transport/transport';
 import { CAMPAIGN_EVENTS, observe } from './trigger.fetch';
 import { claimActivation, exclusively, firstOfActivation, superseded } from './trigger.runs';
-import type { Watch } from './trigger.fetch';
+import type { Reading, Watch } from './trigger.fetch';
+import { credentialMark, sameDepartment } from './trigger.credential';
 import { triggerFields } from './trigger.fields';
 import { nextListed, readListed } from './trigger.seen';
 import type { ListedMemory } from './trigger.seen';
@@ -146,9 +147,9 @@ export class TelcoBillingTrigger implements INodeType {
 		};
 		if (this.getMode() === 'manual') {
 			// The editor's test event reads and never writes the state: it needs no turn.
-			const observation = await observeSafely(this, undefined, watch, undefined, (read) =>
-				sampled(read, settings),
-			);
+			const observation = await observeSafely(this, undefined, watch, undefined, {
+				sampled: (read) => sampled(read, settings),
+			});
 			if (observation instanceof Error) throw observation;
 			const found = examples(observation, settings);
 			const observedAt = new Date(calendarNow()).toISOString();
@@ -165,10 +166,10 @@ async function observeSafely(
 	stored: TriggerState | undefined,
 	watch: Watch,
 	memory?: ListedMemory,
-	enough?: (read: Observation) => boolean,
+	reading?: Reading,
 ): Promise<Observation | Error> {
 	try {
-		return await observe(context, stored, watch, memory, enough);
+		return await observe(context, stored, watch, memory, reading);
 	} catch (error) {
 		return toSafeError(context.getNode(), error, 0, await secretsOfRequest(context));
 	}
@@ -184,8 +185,14 @@ async function track(
 	const stored = data.state as TriggerState | undefined;
 	// The campaigns listed before (trigger.seen.ts), checked; none with a state from before it was kept.
 	const memory = stored ? readListed(data.listed) : undefined;
+	// The credential the state was taken with (a state from before it was kept: this one). Another one (a key
+	// rotated, or another department's) reads as a baseline would, to keep the state or start afresh.
+	const credential = await credentialMark(context);
+	const switched = stored !== undefined && typeof data.of === 'string' && data.of !== credential;
 	const first = firstOfActivation(context);
-	const observation = await observeSafely(context, stored, watch, memory);
+	const observation = await observeSafely(context, stored, watch, memory, {
+		asBaseline: switched,
+	});
 	if (observation instanceof Error) {
 		// n8n runs an activation's first poll itself; if it throws, the activation fails and n8n retries it
 		// silently for up to a day. With a state to resume from, nothing is lost by waiting: the next poll
@@ -198,8 +205,18 @@ async function track(
 		return null;
 	}
 	const observedAt = new Date(calendarNow()).toISOString();
-	const { events, next } = stored
-		? diff(stored, observation, settings)
+	const watchesCampaigns = settings.events.some((event) => CAMPAIGN_EVENTS.includes(event));
+	const kept =
+		stored && (!switched || sameDepartment(stored, memory, observation, watchesCampaigns))
+			? stored
+			: undefined;
+	if (stored && !kept)
+		context.logger.info(
+			'Telco Billing Trigger: the credential changed to one whose department shows nothing the trigger ' +
+				'remembers; it starts afresh',
+		);
+	const { events, next } = kept
+		? diff(kept, observation, settings)
 		: { events: [], next: baseline(observation, settings) };
 	// Compare-and-set: a poll that overlapped this one may have moved the state on meanwhile. Its result
 	// and ours overlap, so ours is dropped whole; what only ours saw, the next poll sees again. Read the
@@ -220,7 +237,13 @@ async function track(
 		return null;
 	}
 	current.state = next;
-	if (settings.events.some((event) => CAMPAIGN_EVENTS.includes(event)))
-		current.listed = nextListed(observation.listed, memory, observation.total, observation.audited);
+	current.of = credential;
+	if (watchesCampaigns)
+		current.listed = nextListed(
+			observation.listed,
+			kept ? memory : undefined,
+			observation.total,
+			observation.audited,
+		);
 	return events.length ? [events.map((e) => item(e, observedAt))] : null;
 }

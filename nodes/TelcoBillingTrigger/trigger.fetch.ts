@@ -70,18 +70,26 @@ function sourceDates(body: IDataObject, watch: Watch): Map<string, string> {
 /** An empty last page: what the walk's page reader answers when nothing below needs reading, with no request. */
 const END = { body: {}, rows: [], last: true };
 
+/** How far a poll reads the campaign list when it is not the walk of a poll with its memory. */
+export interface Reading {
+	/** Fetch Test Event: only until the campaigns read hold its examples. */
+	sampled?: (read: Observation) => boolean;
+	/** As a baseline does, with a state too (a changed credential: a baseline may follow). */
+	asBaseline?: boolean;
+}
+
 /**
  * Reads what the trigger needs: the newest pages of campaigns (trigger.seen.ts listWalk says how far), each
  * campaign still in flight that is not on them, and the two CDR status lists; any failure throws, before any
- * state changes. Without a state, a baseline reads up to BASELINE_PAGES pages, and Fetch Test Event (`sampled`)
- * only until the campaigns read hold its examples.
+ * state changes. Without a state (or `asBaseline`), the walk reads up to BASELINE_PAGES pages to find what is in
+ * flight, and Fetch Test Event (`sampled`) only until the campaigns read hold its examples.
  */
 export async function observe(
 	context: IPollFunctions,
 	state: TriggerState | undefined,
 	watch: Watch,
 	memory?: ListedMemory,
-	sampled?: (read: Observation) => boolean,
+	reading: Reading = {},
 ): Promise<Observation> {
 	const now = calendarNow();
 	const observation: Observation = {
@@ -102,6 +110,7 @@ export async function observe(
 			memory !== undefined &&
 			!(now - (memory.audited ?? Number.NEGATIVE_INFINITY) < AUDIT_EVERY_MS);
 		const walk = listWalk(memory, maxCampaignId, audit);
+		const walking = state !== undefined && !reading.asBaseline;
 		// The campaigns in flight not listed on the pages read so far, each read once: what is still there, and
 		// how many left the list since the last poll (one already missing then was not in its total either).
 		const asked = new Set<number>();
@@ -123,7 +132,8 @@ export async function observe(
 		// while the walk says a page below may hold a new campaign, asking first about the campaigns in flight.
 		await walkPages(
 			async (page) => {
-				if (page > 1 && state && !walk.more(left) && !walk.more(await followInFlight())) return END;
+				if (walking && page > 1 && !walk.more(left) && !walk.more(await followInFlight()))
+					return END;
 				const body = (await platformRequest(context, {
 					method: 'GET',
 					url: `/customer/bulk-email/page/${page}`,
@@ -140,8 +150,8 @@ export async function observe(
 				return { body, rows };
 			},
 			{
-				maxPages: state ? MAX_NEW_PAGES : BASELINE_PAGES,
-				enough: () => state === undefined && (sampled?.(observation) ?? false),
+				maxPages: walking ? MAX_NEW_PAGES : BASELINE_PAGES,
+				enough: () => !walking && (reading.sampled?.(observation) ?? false),
 			},
 		);
 		if (state) {
@@ -151,7 +161,7 @@ export async function observe(
 			observation.gone = observation.gone.filter((id) => !listed.has(id));
 			observation.fresh = freshIds(observation.listed, memory, maxCampaignId);
 			// A walk that went down past everything remembered (or a baseline's) is the memory's audit.
-			observation.audited = audit ? now : memory?.audited;
+			observation.audited = audit || !walking ? now : memory?.audited;
 		} else observation.audited = now;
 	}
 

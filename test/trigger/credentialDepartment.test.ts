@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
-import { OTHER_KEY } from '../harness/nodeRunner';
+import { DEMO_KEY, OTHER_KEY } from '../harness/nodeRunner';
 import { ALL_CAMPAIGN_EVENTS, events, summary, useTrigger } from '../kits/trigger';
-const { state, bulk, audience, trigger } = useTrigger();
+const { state, bulk, audience, trigger, appendCdr } = useTrigger();
 
 // Review of issues 41/43: the Report Trigger tags its memory with the credential (another department's key takes
 // a new baseline: "a row of one department is never compared with another's"); the Telco Billing Trigger does
@@ -28,4 +28,53 @@ test('credential switched to another department: nothing that department already
 	switched.restart(mine.staticData);
 	const got: IDataObject[] = [...(await events(switched)), ...(await events(switched))];
 	expect(summary(got)).toEqual([]);
+});
+
+/** Another key of department 1, as a rotation makes: the old one's memory is kept on the node. */
+const ROTATED = 'rotated-key-0005';
+const rotate = () =>
+	state().keys.set(ROTATED, { ...structuredClone(state().keys.get(DEMO_KEY)!), key: ROTATED });
+
+test('key rotated within the department: what changed between the last poll and the rotation is emitted once, nothing again', async () => {
+	rotate();
+	const parameters = { events: [...ALL_CAMPAIGN_EVENTS, 'cdrsImported'] };
+	const running = bulk().create(1, 'running', 'x', audience(3), null);
+	const before = trigger(parameters);
+	await events(before);
+	expect(await events(before)).toEqual([]);
+	const made = bulk().create(1, 'made before the rotation', 'x', audience(1), null);
+	bulk().setStatus(running, 'cancelled');
+	const previous = state()
+		.cdrs.sources(1)
+		.find((s) => s.source === 'demo-switch')!.latestImported;
+	appendCdr('2026-11-21 11:00:00');
+	const after = trigger(parameters, ROTATED);
+	after.restart(before.staticData);
+	const got = [...(await events(after)), ...(await events(after))];
+	expect(summary(got).sort()).toEqual(
+		[
+			`newCampaign ${made.id} null→queued`,
+			`campaignStatusChanged ${running.id} queued→cancelled`,
+			`campaignFinished ${running.id} queued→cancelled`,
+			`cdrsImported demo-switch ${previous}→2026-11-21 11:00:00`,
+		].sort(),
+	);
+});
+
+test('CDR events alone, told apart by the feeds: another department’s feed is no event; a rotated key’s is', async () => {
+	rotate();
+	const parameters = { events: ['cdrsImported', 'cdrsRated'] };
+	const mine = trigger(parameters);
+	await events(mine);
+	appendCdr('2026-11-21 12:00:00');
+	const theirs = trigger(parameters, OTHER_KEY);
+	theirs.restart(mine.staticData);
+	expect(await events(theirs)).toEqual([]);
+	const rotated = trigger(parameters, ROTATED);
+	rotated.restart(mine.staticData);
+	expect(summary(await events(rotated)).map((line) => line.split(' ')[0])).toEqual([
+		'cdrsImported',
+		'cdrsRated',
+	]);
+	expect(await events(rotated)).toEqual([]);
 });
