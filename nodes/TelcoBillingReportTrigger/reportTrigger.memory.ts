@@ -10,8 +10,11 @@ export interface ReportMemory {
 	overdue?: Map<string, number>;
 	/** Customer Ended, Service Started, Invoice Issued: each event seen, with the platform day it was first seen. */
 	seen?: Map<string, string>;
-	/** Report Rows Added or Changed: each row of the last answer, with a digest of its watched columns. */
-	rows?: Map<string, string>;
+	/**
+	 * Report Rows Added or Changed: each key of the last answer, with a digest of each row's watched columns (one
+	 * a row: a key that is not unique in the report holds the digests of all its rows).
+	 */
+	rows?: Map<string, string[]>;
 }
 
 /** The stored form (about 7 bytes an overdue account, 8 to 12 an event, 16 to 20 a row). */
@@ -25,7 +28,7 @@ export interface StoredReportState {
 	overdue?: Record<string, string>;
 	/** Keys by the day first seen, comma-separated. */
 	seen?: Record<string, string>;
-	/** `key:digest` pairs, comma-separated. */
+	/** `key:digest` pairs, comma-separated; a key shared by rows once for each row. */
 	rows?: string;
 }
 
@@ -74,7 +77,7 @@ export function readMemory(stored: unknown, of: string): ReportMemory | undefine
 		(day) => DAY.test(day),
 		(day) => day,
 	);
-	let rows: Map<string, string> | undefined = new Map();
+	let rows: Map<string, string[]> | undefined = new Map();
 	if (state.rows !== undefined) {
 		if (typeof state.rows !== 'string') return undefined;
 		for (const pair of state.rows ? state.rows.split(',') : []) {
@@ -83,7 +86,7 @@ export function readMemory(stored: unknown, of: string): ReportMemory | undefine
 				rows = undefined;
 				break;
 			}
-			rows.set(key, value);
+			rows.set(key, [...(rows.get(key) ?? []), value]);
 		}
 	}
 	if (!overdue || !seen || !rows) return undefined;
@@ -106,6 +109,9 @@ export function writeMemory(memory: ReportMemory, of: string, polledAt: string):
 		state.seen = {};
 		for (const day of Object.keys(byDay).sort()) setOwn(state.seen, day, byDay[day].join(','));
 	}
-	if (memory.rows) state.rows = [...memory.rows].map(([key, value]) => `${key}:${value}`).join(',');
+	if (memory.rows)
+		state.rows = [...memory.rows]
+			.flatMap(([key, values]) => values.map((value) => `${key}:${value}`))
+			.join(',');
 	return state;
 }
