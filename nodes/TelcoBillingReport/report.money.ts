@@ -37,8 +37,8 @@ function moneyText(text: string): string {
  * output or totalled: an amount it cannot read fails the report, naming the first row and value, so no total,
  * file or row set is ever given without it. Each amount comes out as a number (the platform's own number
  * kept as it is), or as its exact decimal text when a number would not carry it; with `form` 'text' always as
- * its exact decimal text with at least two decimals (moneyText: what the Report Trigger's events carry). Rows are read in order, each row's columns in
- * the order the table shows them.
+ * its exact decimal text with at least two decimals (moneyText: what the Report Trigger's events carry). Rows
+ * are read in order, each row's columns in the order the table shows them.
  */
 export function readAmounts(
 	rows: IDataObject[],
