@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
+import { OTHER_KEY } from '../harness/nodeRunner';
 import { emitted, useReportTrigger } from '../kits/reportTrigger';
-const { state, trigger, owe, levels } = useReportTrigger();
+const { state, trigger, owe, levels, advance, reportRequests } = useReportTrigger();
 
 // Review of issue 41: "each event emitted exactly once", with the world between polls drawn: a key rotated, the
 // node's parameters edited. The memory is tagged with a digest of the watch (event, report, key and watched
@@ -85,4 +86,85 @@ test('control (passes): with nothing edited, the same restart emits the invoice 
 	expect(
 		(await emitted(rows)).map((e) => `${String(e.change)} ${String((e.row as IDataObject).cid)}`),
 	).toEqual([`added ${cid}`]);
+});
+
+test('Watched Columns edited: one report request (the window is the same); Look Back edited: two, once', async () => {
+	const rowsTrigger = { event: 'reportRows', report: 'creditReport', watchColumns: ['amount'] };
+	const before = trigger(rowsTrigger);
+	await emitted(before);
+	const sent = reportRequests().length;
+	const edited = trigger({ ...rowsTrigger, watchColumns: ['amount', 'description'] });
+	edited.restart(before.staticData);
+	await emitted(edited);
+	expect(reportRequests().length - sent).toBe(1);
+	const wider = trigger({
+		...rowsTrigger,
+		watchColumns: ['amount', 'description'],
+		lookBackDays: 30,
+	});
+	wider.restart(edited.staticData);
+	await emitted(wider);
+	await emitted(wider);
+	expect(reportRequests().length - sent).toBe(1 + 2 + 1);
+});
+
+test('Report Rows on a report of sums (Billed Minutes Detailed), Look Back 7 to 30: the wider window alone changes no row', async () => {
+	advance(10);
+	const before = trigger({ event: 'reportRows', report: 'billedMinutesDetailed', lookBackDays: 7 });
+	await emitted(before);
+	const after = trigger({ event: 'reportRows', report: 'billedMinutesDetailed', lookBackDays: 30 });
+	after.restart(before.staticData);
+	expect(await emitted(after)).toEqual([]);
+	expect(await emitted(after)).toEqual([]);
+});
+
+test('another department’s key on Report Rows: its rows are a new baseline, never compared with these', async () => {
+	for (const report of ['agedReceivables', 'billedMinutes']) {
+		const mine = trigger({ event: 'reportRows', report, period: 'thisYear' });
+		await emitted(mine);
+		const theirs = trigger({ event: 'reportRows', report, period: 'thisYear' }, OTHER_KEY);
+		theirs.restart(mine.staticData);
+		expect([report, await emitted(theirs)]).toEqual([report, []]);
+	}
+});
+
+test('a summary report’s key rotated (nothing in its rows tells the department): a new baseline, nothing emitted twice', async () => {
+	state().keys.set(NEW_KEY_SAME_DEPT, {
+		...structuredClone(state().keys.get('demo-key-0001')!),
+		key: NEW_KEY_SAME_DEPT,
+	});
+	const parameters = {
+		event: 'reportRows',
+		report: 'billedMinutes',
+		options: { emitExisting: true },
+	};
+	const before = trigger(parameters);
+	expect((await emitted(before)).length).toBeGreaterThan(0);
+	const after = trigger(parameters, NEW_KEY_SAME_DEPT);
+	after.restart(before.staticData);
+	expect(await emitted(after)).toEqual([]);
+});
+
+test('the event changed on the same node: Emit Existing Rows Once replays the new event’s report once', async () => {
+	const before = trigger({ event: 'accountOverdue' });
+	await emitted(before);
+	const after = trigger({ event: 'invoiceIssued', options: { emitExisting: true } });
+	after.restart(before.staticData);
+	expect((await emitted(after)).length).toBeGreaterThan(0);
+	expect(await emitted(after)).toEqual([]);
+});
+
+test('a memory an earlier build wrote (no meaning kept beside it) goes on for the same watch; for an edited one it starts afresh, replaying nothing', async () => {
+	const parameters = { event: 'invoiceIssued', options: { emitExisting: true } };
+	const before = trigger(parameters);
+	await emitted(before);
+	const saved = before.staticData;
+	delete ((saved['node:Trigger'] as IDataObject).state as IDataObject).watch;
+	const iid = owe(settled(), 99, -14);
+	const same = trigger(parameters);
+	same.restart(saved);
+	expect((await emitted(same)).map((e) => e.iid)).toEqual([iid]);
+	const edited = trigger({ ...parameters, lookBackDays: 14 });
+	edited.restart(saved);
+	expect(await emitted(edited)).toEqual([]);
 });
