@@ -3,11 +3,11 @@ import { OTHER_KEY } from '../harness/nodeRunner';
 import { emitted, useReportTrigger } from '../kits/reportTrigger';
 const { state, trigger, owe, levels, advance, reportRequests } = useReportTrigger();
 
-// Review of issue 41: "each event emitted exactly once", with the world between polls drawn: a key rotated, the
-// node's parameters edited. The memory is tagged with a digest of the watch (event, report, key and watched
-// columns, window) and of the credential's URL and key (TelcoBillingReportTrigger.node.ts watchOf). Any change of
-// those, including a new key of the SAME department or one more watched column, throws the memory away and takes
-// a new baseline: what happened between the last poll and the change is never emitted.
+// Each event exactly once with the world between polls drawn: a key rotated, the node's parameters edited. A
+// rotated key of the same department (its report shows the remembered records) goes on where it left off; an
+// edited watch reads the report as the memory's watch did, emits what happened, then remembers it anew; another
+// department, or a report that cannot tell, starts afresh (reportTrigger.carry.ts). Found by the review of issue
+// 41: any change of the watch or credential threw the memory away, and what happened since the last poll was lost.
 //
 // n8n keeps a node's static data when the workflow or its credential is edited; the harness models the carried
 // memory with restart(staticData) from the running n8n's state (nothing older than the last poll).

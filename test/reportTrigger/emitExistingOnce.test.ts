@@ -2,10 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { emitted, useReportTrigger } from '../kits/reportTrigger';
 const { state, trigger, advance } = useReportTrigger();
 
-// Review of issue 41: with Options → Emit Existing Rows Once, a memory the trigger throws away (its credential's key
-// rotated within the same department, or one more watched column) is followed by a replay of the whole report:
-// every invoice already emitted is Invoice Issued again, every row already added is added again. A dunning or
-// invoice-mailing workflow sends each letter twice.
+// Options → Emit Existing Rows Once replays the report once, for a trigger with no memory of its event and report:
+// never after a key rotated within the department or a watched column added, or a dunning or invoice-mailing
+// workflow sends each letter twice. Found by the review of issue 41.
 
 const NEW_KEY_SAME_DEPT = 'rotated-key-0003';
 const iids = (events: IDataObject[]) => events.map((e) => Number(e.iid)).sort((a, b) => a - b);

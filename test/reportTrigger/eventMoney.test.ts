@@ -3,10 +3,9 @@ import { emitted, useReportTrigger } from '../kits/reportTrigger';
 import { TRAITS } from '../simulator/traits';
 const { state, trigger, owe, levels } = useReportTrigger();
 
-// Review of issue 41: docs/nodes/report-trigger.md says "Money in an event is exact decimal text ...: "1234.50"
-// whether the platform sent 1234.5, "1,234.50" or "1234.50"". The reader keeps the platform's own digits, so the
-// same balance is "110.50" from one legal platform and "110.5" from another (reportAmounts numbers, bare): what a
-// dunning letter prints depends on a spelling the spec leaves open.
+// Money in an event is exact decimal text with at least two decimals (docs/nodes/report-trigger.md): "110.50"
+// whichever spelling the platform chose, so what a dunning letter prints does not depend on one the spec leaves
+// open. Found by the review of issue 41: platforms sending numbers or bare text gave "110.5".
 
 const settled = () => {
 	const owing = levels();

@@ -3,11 +3,11 @@ import { keyText } from '../../nodes/TelcoBillingReportTrigger/reportTrigger.row
 import { emitted, useReportTrigger } from '../kits/reportTrigger';
 const { state, trigger, today } = useReportTrigger();
 
-// Review of issue 41: Report Rows Added or Changed, "rows sharing a key are told apart by what they hold". Credit
-// Report's own key is (cid, iid), and one invoice can carry two credit notes (a bill run's and an outage credit;
-// the simulator's history makes both). While a key is one row's, the row is kept under the key; once a second
-// row shares it, both are kept under digests of what they hold, so the first credit, unchanged, is "added" again.
-// When one of the two leaves (deleted, or out of the window), the other is "added" a third time.
+// Report Rows Added or Changed on a report whose key rows may share: Credit Report's (cid, iid), one invoice with
+// two credit notes (a bill run's and an outage credit; the simulator's history makes both). Each row gives one
+// event: the memory keeps every digest of a shared key, a row holding what one of them held is that row. Found by
+// the review of issue 41: the rows of a shared key were kept under digests of what they held, so the first credit,
+// unchanged, was added again when a second joined, and again when one left.
 
 function credit(cid: number, iid: number, amount: number, description: string) {
 	state().credits.push({

@@ -3,11 +3,11 @@ import { DEMO_KEY, OTHER_KEY } from '../harness/nodeRunner';
 import { ALL_CAMPAIGN_EVENTS, events, summary, useTrigger } from '../kits/trigger';
 const { state, bulk, audience, trigger, appendCdr } = useTrigger();
 
-// Review of issues 41/43: the Report Trigger tags its memory with the credential (another department's key takes
-// a new baseline: "a row of one department is never compared with another's"); the Telco Billing Trigger does
-// not. Its memory (campaign ids listed, campaigns in flight, CDR sources) is kept when the node's credential is
-// switched to another department's key, so that department's existing campaigns and CDR feed, none of which
-// changed, are emitted as New Campaign and CDRs Imported: history replayed as events.
+// The Telco Billing Trigger's memory (campaigns listed, campaigns in flight, CDR feeds) is kept with a fingerprint
+// of its credential. After a change it goes on only where the new key shows what it remembers (trigger.credential.ts):
+// a rotated key of the same department loses and repeats nothing; another department's key is a new baseline, so
+// its existing campaigns and feeds are no events. Found by the review of issues 41/43: the memory was kept for
+// another department, and its history came out as New Campaign and CDRs Imported.
 
 test('credential switched to another department: nothing that department already had is an event', async () => {
 	bulk().create(1, 'mine', 'x', audience(1), null);

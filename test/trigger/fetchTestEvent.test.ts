@@ -1,9 +1,9 @@
 import { events, useTrigger } from '../kits/trigger';
 const { node, bulk, audience, trigger } = useTrigger();
 
-// Review of issues 41/43: the Telco Billing Trigger's "Fetch Test Event" (manual mode) shows the newest campaign,
-// but reads the campaign list as an activation's baseline does: every page up to 50 (1,000 campaigns), one
-// request each, for an answer on the first page.
+// The Telco Billing Trigger's "Fetch Test Event" (manual mode) reads what its sample needs: the campaign list only
+// until it holds an example of each chosen campaign event. Found by the review of issues 41/43: it read every page
+// up to 50, as an activation's baseline does, for an answer on the first page.
 
 test('Fetch Test Event for New Campaign at 300 campaigns: one list request, the newest campaign', async () => {
 	for (let i = 0; i < 300; i++) bulk().create(1, `c${i}`, 'x', audience(1), null);

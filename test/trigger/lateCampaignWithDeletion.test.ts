@@ -3,10 +3,11 @@ import { atCalendar } from '../harness/clock';
 import { events, summary, useTrigger } from '../kits/trigger';
 const { bulk, audience, trigger } = useTrigger();
 
-// Review of issues 41/43 (43.7): campaigns new "by what was listed". The walk down the list stops once the
-// department has no more campaigns than the unseen ones found (trigger.seen.ts walkStop: `total` now minus
-// `total` then). A campaign deleted in the same interval as a late one appears cancels it out: the walk stops at
-// page 1 and the late campaign, listed on page 2 under 20 newer ones, is never read, at this poll or any later.
+// Campaigns are new by what was listed (issue 43.7), whatever else left the list meanwhile. The walk down the list
+// reads on while the campaigns unaccounted for (the list's `total` now minus then, plus those known to have left:
+// campaigns in flight answering not_found) outnumber the unseen ones found (trigger.seen.ts listWalk), and reads
+// past every campaign remembered once an hour for a departure no poll can see. Found by the review of issues
+// 41/43: a deletion cancelled the growth of `total`, and a late campaign on page 2 was never read.
 
 /** Takes a campaign off the platform's lists until `back` is called (a slow commit; or, never back, a deletion). */
 function hidden(id: number) {

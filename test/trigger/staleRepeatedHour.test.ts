@@ -3,10 +3,10 @@ import { atCalendar } from '../harness/clock';
 import { events, useTrigger } from '../kits/trigger';
 const { state, trigger } = useTrigger();
 
-// Review of issue 43.6: on the night daylight saving ends, a CDR date in the hour that comes twice is read as the
-// later of its two instants not in the future (melbourneInstant). When the trigger itself saw that date BEFORE the
-// hour began again (its own mark, with its offset, says so), the later instant is impossible; taking it anyway
-// makes the alarm an hour late, the outcome 43.6 reported.
+// On the night daylight saving ends, a CDR date in the hour that comes twice is read as the later of its two
+// instants not in the future (melbourneInstant), unless the trigger itself read that date before the hour began
+// again: its state's mark, with its offset, then proves the first instant. Found by the review of issue 43.6:
+// the later instant was taken anyway, and the alarm came an hour late.
 
 const demoSwitch = () =>
 	state()
