@@ -19,75 +19,15 @@ import {
 	firstOfActivation,
 	superseded,
 } from '../TelcoBillingTrigger/trigger.runs';
-import { digest } from './reportTrigger.digest';
-import { eventsOf, sampleOf } from './reportTrigger.events';
-import type { Emitted, EventRules } from './reportTrigger.events';
+import { eventsSince } from './reportTrigger.carry';
+import { sampleOf } from './reportTrigger.events';
+import type { Emitted } from './reportTrigger.events';
 import { reportTriggerFields } from './reportTrigger.fields';
-import { NAMED_EVENTS, OVERDUE_BANDS, REPORT_KEYS } from './reportTrigger.keys';
-import type { ReportEvent } from './reportTrigger.keys';
-import { readMemory, writeMemory } from './reportTrigger.memory';
+import { writeMemory } from './reportTrigger.memory';
 import { cell, reportRows } from './reportTrigger.rows';
+import { watchOf } from './reportTrigger.watch';
+import type { Watch } from './reportTrigger.watch';
 import { reportWindow } from './reportTrigger.window';
-import type { Period, WindowSettings } from './reportTrigger.window';
-
-/** What a poll watches, from the node's parameters. */
-interface Watch {
-	rules: Omit<EventRules, 'today'>;
-	window: WindowSettings;
-	/** Whether the user chose the key or watched columns (then each must be a column of the rows). */
-	chosen: { keyColumns: boolean; watchColumns: boolean };
-	replay: boolean;
-	timeout: number;
-	/** What the memory is of: the watch (6 characters) and the credential's address and key (3, a fingerprint). */
-	of: string;
-}
-
-const list = (value: unknown): string[] =>
-	(Array.isArray(value) ? value : []).map((column) => String(column).trim()).filter(Boolean);
-
-async function watchOf(context: IPollFunctions): Promise<Watch> {
-	const event = context.getNodeParameter('event', 'accountOverdue') as ReportEvent;
-	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const named = event === 'reportRows' ? undefined : NAMED_EVENTS[event];
-	const report = named?.report ?? String(context.getNodeParameter('report', 'agedReceivables'));
-	if (!(report in REPORT_KEYS))
-		throw operationError(
-			context.getNode(),
-			`Report ${report} is not one of the reports the trigger can watch`,
-		);
-	const chosenKeys = named ? [] : list(context.getNodeParameter('keyColumns', []));
-	const watchColumns = named ? [] : list(context.getNodeParameter('watchColumns', []));
-	const keyColumns = named?.key ?? (chosenKeys.length ? chosenKeys : REPORT_KEYS[report]);
-	const dated = named !== undefined && event !== 'accountOverdue';
-	const window: WindowSettings = {
-		period: (named ? 'rolling' : context.getNodeParameter('period', 'rolling')) as Period,
-		lookBackDays: Number(context.getNodeParameter('lookBackDays', 7)),
-	};
-	const firstLevel =
-		OVERDUE_BANDS.indexOf(String(context.getNodeParameter('firstBand', 'overdue0'))) + 1;
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	const address = `${String(credentials.baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '')}\u0000${String(credentials.apiKey ?? '').trim()}`;
-	const meaning = [event, report, keyColumns, watchColumns, dated || !named ? window : null];
-	return {
-		rules: {
-			event,
-			report,
-			keyColumns,
-			dated: named?.dated,
-			watchColumns: watchColumns.length ? watchColumns : undefined,
-			firstLevel: Math.max(1, firstLevel),
-			// A dated event is remembered one day longer than the window can show it.
-			keepDays: Math.max(1, Math.floor(window.lookBackDays)) + 1,
-		},
-		window,
-		chosen: { keyColumns: chosenKeys.length > 0, watchColumns: watchColumns.length > 0 },
-		replay: options.emitExisting === true,
-		timeout: Number(options.timeout ?? 30) * 1000,
-		of: `${digest(JSON.stringify(meaning), 6)}${digest(address, 3)}`,
-	};
-}
 
 /** The report's rows now: one request; a refusal or an answer that is not the spec's fails, in the platform's words. */
 async function readReport(
@@ -101,10 +41,7 @@ async function readReport(
 			{
 				method: 'POST',
 				url: '/report',
-				body: {
-					report: watch.rules.report,
-					report_options: reportWindow(watch.rules.report, watch.window, now),
-				},
+				body: reportBody(watch, now),
 				timeout: watch.timeout,
 			},
 			{ repeatable: true },
@@ -115,6 +52,14 @@ async function readReport(
 	} catch (error) {
 		return toSafeError(context.getNode(), error, 0, await secretsOfRequest(context));
 	}
+}
+
+/** What a poll asks the platform for: the report and its window's dates. */
+function reportBody(watch: Watch, now: number): IDataObject {
+	return {
+		report: watch.rules.report,
+		report_options: reportWindow(watch.rules.report, watch.window, now),
+	};
 }
 
 /** A column the user chose that no row of the answer has is a mistake to name, never a key every row shares. */
@@ -189,22 +134,28 @@ async function track(
 	const first = firstOfActivation(context);
 	const now = calendarNow();
 	const rows = await readReport(context, watch, now);
-	if (rows instanceof Error) {
+	// After an edit, the report as the memory's watch read it: the same request is not sent twice.
+	const asBefore = async (before: Watch) =>
+		JSON.stringify(reportBody(before, now)) === JSON.stringify(reportBody(watch, now))
+			? rows
+			: await readReport(context, before, now);
+	const carried =
+		rows instanceof Error
+			? rows
+			: await eventsSince(stored, watch, rows, melbourneToday(new Date(now)), asBefore);
+	if (carried instanceof Error) {
 		// As the Telco Billing Trigger does: an activation's first poll that fails with a memory to resume from
 		// waits for the next poll (whose failure the user sees); the first activation ever fails at once.
-		if (!first || !stored) throw rows;
+		if (!first || !stored) throw carried;
 		context.logger.warn(
-			`Telco Billing Report Trigger: the report could not be read at activation; the next poll tries again: ${rows.message}`,
+			`Telco Billing Report Trigger: the report could not be read at activation; the next poll tries again: ${carried.message}`,
 		);
 		return null;
 	}
-	const memory = readMemory(stored, watch.of);
-	if (stored !== undefined && !memory)
+	if (carried.afresh)
 		context.logger.info(
-			'Telco Billing Report Trigger: what the trigger remembers is of another watch or credential; it starts afresh',
+			`Telco Billing Report Trigger: ${carried.afresh}; it starts afresh from the report as it is`,
 		);
-	const today = melbourneToday(new Date(now));
-	const { events, next } = eventsOf(rows, { ...watch.rules, today }, memory, watch.replay);
 	// Compare-and-set, as the Telco Billing Trigger does (trigger.runs.ts): a poll that another overlapped or a
 	// newer activation superseded leaves its result to that one. The static data is read anew: n8n may have
 	// replaced the object during the poll.
@@ -215,7 +166,9 @@ async function track(
 		);
 		return null;
 	}
-	current.state = writeMemory(next, watch.of, melbourneMark(now));
+	current.state = writeMemory(carried.next, watch.of, melbourneMark(now), watch.meaning);
 	const observedAt = new Date(now).toISOString();
-	return events.length ? [events.map((emitted) => item(emitted, observedAt))] : null;
+	return carried.events.length
+		? [carried.events.map((emitted) => item(emitted, observedAt))]
+		: null;
 }

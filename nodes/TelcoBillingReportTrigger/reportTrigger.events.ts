@@ -119,34 +119,61 @@ function datedEvents(
 }
 
 /**
+ * Where an earlier build kept a row whose key other rows shared: under a digest of the key, what the row held and
+ * how many rows before it held the same. Read so that a memory it wrote tells those rows as they were, not as
+ * added (a row changed in the poll after the upgrade is then added, once).
+ */
+const sharedKeyOfEarlierBuilds = (key: string, value: string, n: number) =>
+	keyText({ key, value, n }, ['key', 'value', 'n']);
+
+/**
  * Report Rows Added or Changed: a row whose key was not in the last answer is added; one whose watched columns
- * hold something else is changed. Rows sharing a key are told apart by what they hold.
+ * hold something else is changed. A key that is not unique in the report (two credit notes on one invoice) keeps
+ * each of its rows' digests: a row now holding what one of them holds is that row, unchanged; the others are
+ * paired with the digests left, changed, and any row beyond those is added. Each row so gives at most one event,
+ * and a row that leaves or joins a shared key is no event for the rows that stay.
  */
 function reportRowEvents(
 	rows: IDataObject[],
 	rules: EventRules,
-	before: Map<string, string> | undefined,
-): { events: Emitted[]; rows: Map<string, string> } {
-	const keys = rows.map((row) => keyText(row, rules.keyColumns));
-	const counts = new Map<string, number>();
-	for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-	const now = new Map<string, string>();
-	const events: Emitted[] = [];
+	before: Map<string, string[]> | undefined,
+): { events: Emitted[]; rows: Map<string, string[]> } {
+	const groups = new Map<string, Array<{ row: IDataObject; value: string; index: number }>>();
 	rows.forEach((row, index) => {
-		const value = valueDigest(row, rules.watchColumns);
-		let key = keys[index];
-		if (counts.get(key)! > 1) {
-			let n = 0;
-			do key = keyText({ key: keys[index], value, n: n++ }, ['key', 'value', 'n']);
-			while (now.has(key));
-		}
-		now.set(key, value);
-		const previous = before?.get(key);
-		if (previous === value) return;
-		if (!before || previous === undefined)
-			events.push({ event: 'reportRows', change: 'added', report: rules.report, row });
-		else events.push({ event: 'reportRows', change: 'changed', report: rules.report, row });
+		const key = keyText(row, rules.keyColumns);
+		const entry = { row, value: valueDigest(row, rules.watchColumns), index };
+		const group = groups.get(key);
+		if (group) group.push(entry);
+		else groups.set(key, [entry]);
 	});
+	const now = new Map<string, string[]>();
+	const changes: Array<{ row: IDataObject; change: 'added' | 'changed'; index: number }> = [];
+	for (const [key, group] of groups) {
+		now.set(
+			key,
+			group.map(({ value }) => value),
+		);
+		const remembered = [...(before?.get(key) ?? [])];
+		if (before && !before.has(key))
+			group.forEach(({ value }, at) => {
+				// The earlier build's place: how many rows before it in the group held the same.
+				const n = group.slice(0, at).filter((other) => other.value === value).length;
+				if (before.has(sharedKeyOfEarlierBuilds(key, value, n))) remembered.push(value);
+			});
+		const unmatched = group.filter(({ value }) => {
+			const at = remembered.indexOf(value);
+			if (at >= 0) remembered.splice(at, 1);
+			return at < 0;
+		});
+		for (const { row, index } of unmatched) {
+			const change = before && remembered.shift() !== undefined ? 'changed' : 'added';
+			changes.push({ row, change, index });
+		}
+	}
+	// In the report's order, as the rows came.
+	const events = changes
+		.sort((a, b) => a.index - b.index)
+		.map(({ row, change }) => ({ event: 'reportRows', change, report: rules.report, row }));
 	return { events, rows: now };
 }
 

@@ -150,8 +150,9 @@ export const reportTriggerFields: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether the first poll (at activation, or after the watch or credential changed) emits ' +
-					'what the report holds now, once, instead of taking it as already seen',
+					'Whether the first poll (at activation, or after the event or report changed) emits what ' +
+					'the report holds now, once, instead of taking it as already seen; never again after a ' +
+					'key is rotated or the watch edited',
 			},
 			{
 				displayName: 'Request Timeout (Seconds)',

@@ -10,22 +10,31 @@ export interface ReportMemory {
 	overdue?: Map<string, number>;
 	/** Customer Ended, Service Started, Invoice Issued: each event seen, with the platform day it was first seen. */
 	seen?: Map<string, string>;
-	/** Report Rows Added or Changed: each row of the last answer, with a digest of its watched columns. */
-	rows?: Map<string, string>;
+	/**
+	 * Report Rows Added or Changed: each key of the last answer, with a digest of each row's watched columns (one
+	 * a row: a key that is not unique in the report holds the digests of all its rows).
+	 */
+	rows?: Map<string, string[]>;
 }
 
 /** The stored form (about 7 bytes an overdue account, 8 to 12 an event, 16 to 20 a row). */
 export interface StoredReportState {
 	version: 1;
-	/** What the memory is of (TelcoBillingReportTrigger.node.ts watchOf): another watch or credential starts afresh. */
+	/**
+	 * What the memory is of: its watch's meaning (6 characters) and credential (3), reportTrigger.watch.ts. What a
+	 * poll of another meaning or credential makes of it is reportTrigger.carry.ts's.
+	 */
 	of: string;
+	/** The meaning itself (reportTrigger.watch.ts WatchMeaning), so an edited watch can read as it did; optional:
+	 * earlier builds kept none. */
+	watch?: unknown;
 	/** The mark of the poll that wrote it (melbourneMark). */
 	polledAt: string;
 	/** Keys by band, comma-separated. */
 	overdue?: Record<string, string>;
 	/** Keys by the day first seen, comma-separated. */
 	seen?: Record<string, string>;
-	/** `key:digest` pairs, comma-separated. */
+	/** `key:digest` pairs, comma-separated; a key shared by rows once for each row. */
 	rows?: string;
 }
 
@@ -55,15 +64,23 @@ function grouped<T>(
 	return map;
 }
 
+/** A memory as stored, with what it is of (its meaning still to be checked: reportTrigger.watch.ts readMeaning). */
+export interface KeptMemory {
+	of: string;
+	watch?: unknown;
+	memory: ReportMemory;
+}
+
+const OF = /^[A-Za-z0-9_-]{9}$/;
+
 /**
- * The memory as stored, checked before use: undefined when there is none, when it is of another watch or
- * credential (`of`), or when any part of it is not what this package writes. The trigger then takes a new
- * baseline, never events from a memory it cannot read.
+ * The memory as stored, checked before use: undefined when there is none, or when any part of it is not what this
+ * package writes. The trigger then takes a new baseline, never events from a memory it cannot read.
  */
-export function readMemory(stored: unknown, of: string): ReportMemory | undefined {
+export function readMemory(stored: unknown): KeptMemory | undefined {
 	if (stored === null || typeof stored !== 'object') return undefined;
 	const state = stored as Partial<StoredReportState>;
-	if (state.version !== 1 || state.of !== of) return undefined;
+	if (state.version !== 1 || typeof state.of !== 'string' || !OF.test(state.of)) return undefined;
 	const overdue = grouped(
 		state.overdue,
 		(band) => OVERDUE_BANDS.includes(band),
@@ -74,7 +91,7 @@ export function readMemory(stored: unknown, of: string): ReportMemory | undefine
 		(day) => DAY.test(day),
 		(day) => day,
 	);
-	let rows: Map<string, string> | undefined = new Map();
+	let rows: Map<string, string[]> | undefined = new Map();
 	if (state.rows !== undefined) {
 		if (typeof state.rows !== 'string') return undefined;
 		for (const pair of state.rows ? state.rows.split(',') : []) {
@@ -83,16 +100,21 @@ export function readMemory(stored: unknown, of: string): ReportMemory | undefine
 				rows = undefined;
 				break;
 			}
-			rows.set(key, value);
+			rows.set(key, [...(rows.get(key) ?? []), value]);
 		}
 	}
 	if (!overdue || !seen || !rows) return undefined;
-	return { overdue, seen, rows };
+	return { of: state.of, watch: state.watch, memory: { overdue, seen, rows } };
 }
 
 /** The memory as stored: each part only when the watch keeps it. */
-export function writeMemory(memory: ReportMemory, of: string, polledAt: string): StoredReportState {
-	const state: StoredReportState = { version: 1, of, polledAt };
+export function writeMemory(
+	memory: ReportMemory,
+	of: string,
+	polledAt: string,
+	watch: object,
+): StoredReportState {
+	const state: StoredReportState = { version: 1, of, polledAt, watch };
 	if (memory.overdue) {
 		const byBand: Record<string, string[]> = {};
 		for (const [key, level] of memory.overdue) (byBand[OVERDUE_BANDS[level - 1]] ??= []).push(key);
@@ -106,6 +128,9 @@ export function writeMemory(memory: ReportMemory, of: string, polledAt: string):
 		state.seen = {};
 		for (const day of Object.keys(byDay).sort()) setOwn(state.seen, day, byDay[day].join(','));
 	}
-	if (memory.rows) state.rows = [...memory.rows].map(([key, value]) => `${key}:${value}`).join(',');
+	if (memory.rows)
+		state.rows = [...memory.rows]
+			.flatMap(([key, values]) => values.map((value) => `${key}:${value}`))
+			.join(',');
 	return state;
 }

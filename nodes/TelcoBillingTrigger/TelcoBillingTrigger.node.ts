@@ -14,7 +14,8 @@ import { calendarNow } from '../shared/transport/clock';
 import { CREDENTIAL_TYPE, secretsOfRequest } from '../shared/transport/transport';
 import { CAMPAIGN_EVENTS, observe } from './trigger.fetch';
 import { claimActivation, exclusively, firstOfActivation, superseded } from './trigger.runs';
-import type { Watch } from './trigger.fetch';
+import type { Reading, Watch } from './trigger.fetch';
+import { credentialMark, sameDepartment } from './trigger.credential';
 import { triggerFields } from './trigger.fields';
 import { nextListed, readListed } from './trigger.seen';
 import type { ListedMemory } from './trigger.seen';
@@ -36,23 +37,45 @@ function item(emitted: Emitted, observedAt: string): INodeExecutionData {
 	return { json };
 }
 
+/** The newest campaign read that can stand for a campaign event, if any. */
+function campaignExample(
+	event: TriggerEvent,
+	campaigns: IDataObject[],
+	settings: Settings,
+): IDataObject | undefined {
+	if (event === 'newCampaign') return campaigns[0];
+	if (event === 'campaignStatusChanged')
+		return campaigns.find(
+			(c) => settings.statuses.length === 0 || settings.statuses.includes(String(c.status)),
+		);
+	if (event === 'campaignFinished')
+		return campaigns.find((c) => FINISHED.includes(String(c.status)));
+	return undefined;
+}
+
+const newestFirst = (observation: Observation) =>
+	[...observation.campaigns.values()].sort((a, b) => Number(b.id) - Number(a.id));
+
+/**
+ * Whether the campaigns read so far hold an example of each chosen campaign event: Fetch Test Event reads the
+ * campaign list only that far (the newest campaign is on the first page), never as a baseline does.
+ */
+function sampled(observation: Observation, settings: Settings): boolean {
+	const campaigns = newestFirst(observation);
+	return settings.events
+		.filter((event) => CAMPAIGN_EVENTS.includes(event))
+		.every((event) => campaignExample(event, campaigns, settings) !== undefined);
+}
+
 /** Manual mode: the latest real example of each chosen event, from what the platform has now. */
 function examples(observation: Observation, settings: Settings): Emitted[] {
-	const campaigns = [...observation.campaigns.values()].sort((a, b) => Number(b.id) - Number(a.id));
+	const campaigns = newestFirst(observation);
 	const sources = [...observation.imported].sort(([, a], [, b]) => b.localeCompare(a));
 	const out: Emitted[] = [];
 	for (const event of settings.events) {
-		if (event === 'newCampaign' && campaigns[0]) out.push({ event, campaign: campaigns[0] });
-		if (event === 'campaignStatusChanged') {
-			const found = campaigns.find(
-				(c) => settings.statuses.length === 0 || settings.statuses.includes(String(c.status)),
-			);
-			if (found) out.push({ event, campaign: found, previousStatus: null });
-		}
-		if (event === 'campaignFinished') {
-			const found = campaigns.find((c) => FINISHED.includes(String(c.status)));
-			if (found) out.push({ event, campaign: found, previousStatus: null });
-		}
+		const campaign = campaignExample(event, campaigns, settings);
+		if (campaign && event === 'newCampaign') out.push({ event, campaign });
+		else if (campaign) out.push({ event, campaign, previousStatus: null });
 		if (event === 'cdrsImported' && sources[0])
 			out.push({
 				event,
@@ -124,7 +147,9 @@ export class TelcoBillingTrigger implements INodeType {
 		};
 		if (this.getMode() === 'manual') {
 			// The editor's test event reads and never writes the state: it needs no turn.
-			const observation = await observeSafely(this, undefined, watch);
+			const observation = await observeSafely(this, undefined, watch, undefined, {
+				sampled: (read) => sampled(read, settings),
+			});
 			if (observation instanceof Error) throw observation;
 			const found = examples(observation, settings);
 			const observedAt = new Date(calendarNow()).toISOString();
@@ -141,9 +166,10 @@ async function observeSafely(
 	stored: TriggerState | undefined,
 	watch: Watch,
 	memory?: ListedMemory,
+	reading?: Reading,
 ): Promise<Observation | Error> {
 	try {
-		return await observe(context, stored, watch, memory);
+		return await observe(context, stored, watch, memory, reading);
 	} catch (error) {
 		return toSafeError(context.getNode(), error, 0, await secretsOfRequest(context));
 	}
@@ -159,8 +185,14 @@ async function track(
 	const stored = data.state as TriggerState | undefined;
 	// The campaigns listed before (trigger.seen.ts), checked; none with a state from before it was kept.
 	const memory = stored ? readListed(data.listed) : undefined;
+	// The credential the state was taken with (a state from before it was kept: this one). Another one (a key
+	// rotated, or another department's) reads as a baseline would, to keep the state or start afresh.
+	const credential = await credentialMark(context);
+	const switched = stored !== undefined && typeof data.of === 'string' && data.of !== credential;
 	const first = firstOfActivation(context);
-	const observation = await observeSafely(context, stored, watch, memory);
+	const observation = await observeSafely(context, stored, watch, memory, {
+		asBaseline: switched,
+	});
 	if (observation instanceof Error) {
 		// n8n runs an activation's first poll itself; if it throws, the activation fails and n8n retries it
 		// silently for up to a day. With a state to resume from, nothing is lost by waiting: the next poll
@@ -173,8 +205,18 @@ async function track(
 		return null;
 	}
 	const observedAt = new Date(calendarNow()).toISOString();
-	const { events, next } = stored
-		? diff(stored, observation, settings)
+	const watchesCampaigns = settings.events.some((event) => CAMPAIGN_EVENTS.includes(event));
+	const kept =
+		stored && (!switched || sameDepartment(stored, memory, observation, watchesCampaigns))
+			? stored
+			: undefined;
+	if (stored && !kept)
+		context.logger.info(
+			'Telco Billing Trigger: the credential changed to one whose department shows nothing the trigger ' +
+				'remembers; it starts afresh',
+		);
+	const { events, next } = kept
+		? diff(kept, observation, settings)
 		: { events: [], next: baseline(observation, settings) };
 	// Compare-and-set: a poll that overlapped this one may have moved the state on meanwhile. Its result
 	// and ours overlap, so ours is dropped whole; what only ours saw, the next poll sees again. Read the
@@ -195,7 +237,13 @@ async function track(
 		return null;
 	}
 	current.state = next;
-	if (settings.events.some((event) => CAMPAIGN_EVENTS.includes(event)))
-		current.listed = nextListed(observation.listed, memory, observation.total);
+	current.of = credential;
+	if (watchesCampaigns)
+		current.listed = nextListed(
+			observation.listed,
+			kept ? memory : undefined,
+			observation.total,
+			observation.audited,
+		);
 	return events.length ? [events.map((e) => item(e, observedAt))] : null;
 }

@@ -1,4 +1,5 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { getOwn } from '../shared/input/keys';
 import { melbourneMark } from '../shared/input/melbourne';
 import { isRefusal, RefusedAnswer } from '../shared/platform/failure';
 import { shownList } from '../shared/output/output';
@@ -6,10 +7,10 @@ import { walkPages } from '../shared/transport/pager';
 import { calendarNow } from '../shared/transport/clock';
 import { platformRequest } from '../shared/transport/transport';
 import type { Observation, TriggerEvent, TriggerState } from './trigger.logic';
-import { freshIds, walkStop } from './trigger.seen';
+import { AUDIT_EVERY_MS, freshIds, listWalk } from './trigger.seen';
 import type { ListedMemory } from './trigger.seen';
 
-// A poll reads further pages only while they hold new campaigns: at most this many (2,000 campaigns).
+// A poll reads further pages only while they may hold new campaigns: at most this many (2,000 campaigns).
 const MAX_NEW_PAGES = 100;
 // At activation, campaigns in flight among the newest 1,000 are found and followed.
 const BASELINE_PAGES = 50;
@@ -66,16 +67,29 @@ function sourceDates(body: IDataObject, watch: Watch): Map<string, string> {
 	return dates;
 }
 
+/** An empty last page: what the walk's page reader answers when nothing below needs reading, with no request. */
+const END = { body: {}, rows: [], last: true };
+
+/** How far a poll reads the campaign list when it is not the walk of a poll with its memory. */
+export interface Reading {
+	/** Fetch Test Event: only until the campaigns read hold its examples. */
+	sampled?: (read: Observation) => boolean;
+	/** As a baseline does, with a state too (a changed credential: a baseline may follow). */
+	asBaseline?: boolean;
+}
+
 /**
- * Reads what the trigger needs: the newest page of campaigns (and further pages only while they hold new
- * campaigns), each campaign still in flight that is not on them, and the two CDR status lists. At most 3
- * requests plus one per campaign in flight or new; any failure throws, before any state changes.
+ * Reads what the trigger needs: the newest pages of campaigns (trigger.seen.ts listWalk says how far), each
+ * campaign still in flight that is not on them, and the two CDR status lists; any failure throws, before any
+ * state changes. Without a state (or `asBaseline`), the walk reads up to BASELINE_PAGES pages to find what is in
+ * flight, and Fetch Test Event (`sampled`) only until the campaigns read hold its examples.
  */
 export async function observe(
 	context: IPollFunctions,
 	state: TriggerState | undefined,
 	watch: Watch,
 	memory?: ListedMemory,
+	reading: Reading = {},
 ): Promise<Observation> {
 	const now = calendarNow();
 	const observation: Observation = {
@@ -91,12 +105,35 @@ export async function observe(
 	const watched = (id: number) => watch.campaignIds.length === 0 || watch.campaignIds.includes(id);
 
 	if (watch.events.some((e) => CAMPAIGN_EVENTS.includes(e))) {
-		// Newest first: read pages until they reach campaigns already listed (walkStop), or for a baseline up to
-		// BASELINE_PAGES pages, to find what is still in flight; then each campaign in flight not read yet.
 		const maxCampaignId = state?.maxCampaignId ?? 0;
-		const enough = walkStop(memory, maxCampaignId);
+		const audit =
+			memory !== undefined &&
+			!(now - (memory.audited ?? Number.NEGATIVE_INFINITY) < AUDIT_EVERY_MS);
+		const walk = listWalk(memory, maxCampaignId, audit);
+		const walking = state !== undefined && !reading.asBaseline;
+		// The campaigns in flight not listed on the pages read so far, each read once: what is still there, and
+		// how many left the list since the last poll (one already missing then was not in its total either).
+		const asked = new Set<number>();
+		let left = 0;
+		const followInFlight = async () => {
+			for (const id of Object.keys(state?.inFlight ?? {}).map(Number)) {
+				if (asked.has(id) || observation.campaigns.has(id) || !watched(id)) continue;
+				asked.add(id);
+				const record = await campaign(context, id, watch.timeout);
+				if (record) observation.campaigns.set(id, record);
+				else {
+					observation.gone.push(id);
+					if (!state?.missing || getOwn(state.missing, String(id)) === undefined) left++;
+				}
+			}
+			return left;
+		};
+		// Newest first: a baseline reads up to BASELINE_PAGES pages to find what is still in flight; a poll reads
+		// while the walk says a page below may hold a new campaign, asking first about the campaigns in flight.
 		await walkPages(
 			async (page) => {
+				if (walking && page > 1 && !walk.more(left) && !walk.more(await followInFlight()))
+					return END;
 				const body = (await platformRequest(context, {
 					method: 'GET',
 					url: `/customer/bulk-email/page/${page}`,
@@ -105,6 +142,7 @@ export async function observe(
 				const rows = shownList(body, 'records');
 				if (page === 1 && Number.isSafeInteger(Number(body.total)))
 					observation.total = Number(body.total);
+				walk.read(body, rows);
 				for (const record of rows) {
 					observation.listed.push(Number(record.id));
 					if (watched(Number(record.id))) observation.campaigns.set(Number(record.id), record);
@@ -112,17 +150,19 @@ export async function observe(
 				return { body, rows };
 			},
 			{
-				maxPages: state ? MAX_NEW_PAGES : BASELINE_PAGES,
-				enough: ({ body, rows }) => state !== undefined && enough(body, rows),
+				maxPages: walking ? MAX_NEW_PAGES : BASELINE_PAGES,
+				enough: () => !walking && (reading.sampled?.(observation) ?? false),
 			},
 		);
-		if (state) observation.fresh = freshIds(observation.listed, memory, maxCampaignId);
-		for (const id of Object.keys(state?.inFlight ?? {}).map(Number)) {
-			if (observation.campaigns.has(id) || !watched(id)) continue;
-			const record = await campaign(context, id, watch.timeout);
-			if (record) observation.campaigns.set(id, record);
-			else observation.gone.push(id);
-		}
+		if (state) {
+			await followInFlight();
+			// A campaign listed is there, whatever its own read answered a moment before.
+			const listed = new Set(observation.listed);
+			observation.gone = observation.gone.filter((id) => !listed.has(id));
+			observation.fresh = freshIds(observation.listed, memory, maxCampaignId);
+			// A walk that went down past everything remembered (or a baseline's) is the memory's audit.
+			observation.audited = audit || !walking ? now : memory?.audited;
+		} else observation.audited = now;
 	}
 
 	if (watch.events.some((e) => CDR_EVENTS.includes(e))) {

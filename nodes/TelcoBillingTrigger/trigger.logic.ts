@@ -56,6 +56,8 @@ export interface Observation {
 	listed: number[];
 	/** The list's `total` (the department's campaigns), when it gave one. */
 	total?: number;
+	/** When the list was last read down past every campaign remembered (trigger.seen.ts listWalk). */
+	audited?: number;
 	/** The campaigns listed that the trigger never listed before (trigger.seen.ts freshIds). */
 	fresh: Set<number>;
 }
@@ -203,7 +205,13 @@ export function diff(
 	)) {
 		const before = getOwn(state.sources, source);
 		const rated = observation.rated.get(source) ?? before?.rated ?? '';
-		const stale = hoursSince(imported, observation.now) > settings.staleHours;
+		// A date the state already held was read by the poll that wrote it, or earlier: its instant is not after
+		// that poll's (its mark has an offset), which tells the two instants of the hour that comes twice apart.
+		const seenBy =
+			before?.imported === imported && state.polledAt
+				? melbourneInstant(state.polledAt, observation.now)
+				: observation.now;
+		const stale = hoursSince(imported, observation.now, seenBy) > settings.staleHours;
 		const record = { source, latest_date: imported };
 		// A source first seen after activation reports its first calls too: there was nothing before them.
 		if ((!before || imported > before.imported) && wants('cdrsImported'))

@@ -67,7 +67,11 @@ export function melbourneInstant(wall: string, notAfter = Number.POSITIVE_INFINI
 	return past.length ? past[past.length - 1] : named[0];
 }
 
-/** Real hours from a Melbourne wall-clock time to the instant `now` (ms): the one subtraction thresholds use. */
-export function hoursSince(wall: string, now: number): number {
-	return (now - melbourneInstant(wall, now)) / HOUR;
+/**
+ * Real hours from a Melbourne wall-clock time to the instant `now` (ms): the one subtraction thresholds use.
+ * `seenBy` is an instant the time was already known at (a poll that read it): in the hour that comes twice, a
+ * time seen before the hour began again is its first instant, never the later one.
+ */
+export function hoursSince(wall: string, now: number, seenBy = now): number {
+	return (now - melbourneInstant(wall, Number.isNaN(seenBy) ? now : Math.min(now, seenBy))) / HOUR;
 }
