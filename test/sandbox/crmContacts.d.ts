@@ -4,7 +4,6 @@ export interface CrmContact {
 	intent: Record<string, unknown>;
 }
 export const CONTACTS: number;
-export const CONTACTS_TABLE: string;
 export function crmContacts(seed?: number): CrmContact[];
 export function insertSql(rows: Array<Record<string, unknown>>): string;
 export function literal(value: unknown): string;

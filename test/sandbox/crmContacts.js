@@ -1,6 +1,8 @@
 // A messy CRM for the CRM-to-billing sync test: 1,000 contacts generated from a fixed seed, as a sales team's
 // CRM holds them after years of hand entry and imports. What each row is meant to test travels beside it
 // (`intent`), never in the CRM's own columns.
+const { TABLE } = require('./crmSyncExample.js');
+
 const CONTACTS = 1000;
 
 /** A seeded sequence in [0, 1) (mulberry32): the same seed, the same CRM. */
@@ -111,7 +113,8 @@ const ascii = (text) =>
  * The CRM's contacts (ids 1…1000 in order) and what each is meant to show: `refused` (the field the node
  * refuses before sending), `seeded` (the simulator customer whose email it holds), `inactive`, `duplicateOf`
  * (the earlier row with its email in another case), `shared` (a company several contacts share), `carriesId`
- * (the row carries that customer's ID, written by an earlier integration, and no fingerprint).
+ * (the row carries that customer's ID, written by an earlier integration, and no fingerprint), `newEmail` (such a
+ * row whose email changed since, to one no customer has).
  */
 function crmContacts(seed = 20261127) {
 	const random = seeded(seed);
@@ -172,7 +175,10 @@ function crmContacts(seed = 20261127) {
 		const { row, intent } = at(400 + k * 9);
 		row.billing_cid = intent.seeded;
 		intent.carriesId = intent.seeded;
-		if (newEmail) row.email = newEmail;
+		if (newEmail) {
+			row.email = newEmail;
+			intent.newEmail = newEmail;
+		}
 	}
 	Object.assign(at(495).row, { email: SEEDED_INACTIVE.email.toUpperCase() });
 	at(495).intent.inactive = SEEDED_INACTIVE.cid;
@@ -195,31 +201,6 @@ function crmContacts(seed = 20261127) {
 	return rows;
 }
 
-/**
- * The table as a CRM keeps it: text everywhere (its dates included), the sync's columns (the customer's ID and the
- * fingerprint of what was last synced, written back on success; the error otherwise) empty but for the rows
- * carrying an ID.
- */
-const CONTACTS_TABLE = `
-CREATE SCHEMA crm;
-CREATE TABLE crm.contacts (
-	id integer PRIMARY KEY,
-	first_name text,
-	last_name text,
-	company text,
-	email text,
-	mobile text,
-	phone text,
-	dob text,
-	billing_cid integer,
-	billing_fingerprint text,
-	sync_error text,
-	synced_at timestamptz
-);
-CREATE SEQUENCE crm.contacts_id START ${CONTACTS + 1} OWNED BY crm.contacts.id;
-ALTER TABLE crm.contacts ALTER COLUMN id SET DEFAULT nextval('crm.contacts_id');
-`;
-
 const COLUMNS = [
 	'id',
 	'first_name',
@@ -235,24 +216,29 @@ const COLUMNS = [
 const literal = (value) =>
 	value === null || value === undefined ? 'NULL' : `'${String(value).replace(/'/g, "''")}'`;
 
-/** INSERT statements for rows, in batches. */
+/**
+ * INSERT statements for rows (with their ids), in batches, into the table examples/customer-sync.json's note
+ * creates; then its id sequence moved past them, so a contact added later without an id gets the next one.
+ */
 function insertSql(rows) {
 	const statements = [];
 	for (let start = 0; start < rows.length; start += 200)
 		statements.push(
-			`INSERT INTO crm.contacts (${COLUMNS.join(', ')}) VALUES\n` +
+			`INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n` +
 				rows
 					.slice(start, start + 200)
 					.map((row) => `(${COLUMNS.map((column) => literal(row[column])).join(', ')})`)
 					.join(',\n') +
 				';',
 		);
+	statements.push(
+		`SELECT setval(pg_get_serial_sequence('${TABLE}', 'id'), (SELECT max(id) FROM ${TABLE}));`,
+	);
 	return statements.join('\n');
 }
 
 module.exports = {
 	CONTACTS,
-	CONTACTS_TABLE,
 	SEEDED,
 	SEEDED_INACTIVE,
 	SHARED_COMPANIES,
