@@ -201,6 +201,48 @@ function crmContacts(seed = 20261127) {
 	return rows;
 }
 
+/**
+ * New contacts entered since the last sync, without ids (the table numbers them), tagged so no two batches share an
+ * email: `count` people, with a company of their own but for `shared` at one new company they share (named after
+ * the tag), `coastal` at Coastal Electrical (which CRM contacts share already) and `blank` with none; a phone for
+ * every other one. What each is meant to show travels beside it.
+ */
+function newContacts(tag, count, { shared = 0, coastal = 0, blank = 0, seed = 7 } = {}) {
+	const random = seeded(seed + tag.length * 101 + count);
+	const pick = (list) => list[Math.floor(random() * list.length)];
+	const sharedCompany = `${tag[0].toUpperCase()}${tag.slice(1)} Partners`;
+	return Array.from({ length: count }, (_, k) => {
+		const first = pick(FIRST);
+		const last = pick(LAST);
+		const kind =
+			k < shared
+				? 'shared'
+				: k < shared + coastal
+					? 'coastal'
+					: k < shared + coastal + blank
+						? 'blank'
+						: 'own';
+		const company = {
+			shared: sharedCompany,
+			coastal: 'Coastal Electrical',
+			blank: null,
+			own: `${last} ${pick(TRADES)} ${tag} ${k + 1}`,
+		}[kind];
+		return {
+			row: {
+				first_name: first,
+				last_name: last,
+				company,
+				email: `${ascii(first)}.${ascii(last)}.${tag}${k + 1}@${pick(DOMAINS)}`,
+				mobile: `04${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
+				phone: k % 2 ? `03 9${String(k).padStart(3, '0')} ${String(1000 + k).slice(-4)}` : null,
+				dob: null,
+			},
+			intent: { company: kind },
+		};
+	});
+}
+
 const COLUMNS = [
 	'id',
 	'first_name',
@@ -245,4 +287,5 @@ module.exports = {
 	crmContacts,
 	insertSql,
 	literal,
+	newContacts,
 };

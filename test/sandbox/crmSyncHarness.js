@@ -2,18 +2,22 @@
 // table examples/customer-sync.json's note gives, 1,000 generated contacts), the simulator behind a recorder, a real
 // n8n with the example imported as shipped, and one record of each run: the rows as the execution read them, its
 // items paired to them, the requests that reached the platform, the customers and the CRM's rows before and after,
-// and the figures the test prints at its end. Runs are `n8n execute`. Assertions live in crmSyncChecks.js.
+// and the figures the test prints at its end. Runs are `n8n execute` (a process of its own, as a queue-mode worker
+// runs an execution) or manual executions of one `n8n start` started over its REST API (one process, n8n's regular
+// mode). Assertions live in crmSyncChecks.js.
 const { chmodSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ensureN8n, executeOutput, n8nCli, n8nCliAsync, n8nEnv } = require('./n8n.js');
+const { ensureN8n, executeOutput, n8nCli, n8nCliAsync, n8nEnv, n8nSpawn } = require('./n8n.js');
+const { FINISHED_EXECUTION, n8nRest } = require('./n8nRest.js');
 const { ON_FREE_PORTS, spawnSimulator } = require('../simulator/spawn.js');
-const { freePort } = require('./waiting.js');
+const { freePort, waitUntil } = require('./waiting.js');
 const { psql, queryRows, startPostgres } = require('./postgres.js');
 const { startRecorder } = require('./recorder.js');
 const { crmContacts, insertSql } = require('./crmContacts.js');
 const {
 	READ,
+	RUN_NOW,
 	SYNC,
 	TABLE,
 	crmSyncCredentials,
@@ -25,6 +29,12 @@ const { bodyOf, planSync, withCreatedIds } = require('./crmSyncPlan.js');
 const KEY = 'demo-key-0001';
 const WORKFLOW_ID = crmSyncExample().id;
 const STOPPING_ID = crmSyncExample({ stopOnError: true }).id;
+const OWNER = {
+	email: 'crm-sync@telco-billing.example',
+	firstName: 'Crm',
+	lastName: 'Sync',
+	password: 'Crm-sync-e2e-2026',
+};
 
 const sorted = (list) => [...list].sort();
 const emailKey = (email) =>
@@ -100,6 +110,7 @@ function crmSyncHarness({ line, log }) {
 	};
 
 	h.tearDown = async () => {
+		await h.stopServer?.();
 		h.recorder?.close();
 		for (const started of h.simulators) started.child.kill('SIGTERM');
 		await h.postgres?.stop();
@@ -163,6 +174,22 @@ function crmSyncHarness({ line, log }) {
 	 */
 	h.execute = (workflowId = WORKFLOW_ID, env = {}) =>
 		n8nCliAsync(h.n8n, ['execute', `--id=${workflowId}`, '--rawOutput'], { ...h.env, ...env });
+
+	/**
+	 * Two `n8n execute` of the example at once, two processes as two queue-mode workers are, each with its own task
+	 * broker; the second starts once `started()` resolves. Both are awaited whatever becomes of either, so no n8n
+	 * outlives the call. Resolves with both stdouts.
+	 */
+	h.executeTwo = async (started) => {
+		const one = h.execute();
+		const two = started().then(async () =>
+			h.execute(WORKFLOW_ID, { N8N_RUNNERS_BROKER_PORT: String(await freePort()) }),
+		);
+		const settled = await Promise.allSettled([one, two]);
+		const failed = settled.find((s) => s.status === 'rejected');
+		if (failed) throw failed.reason;
+		return settled.map((s) => s.value);
+	};
 
 	/**
 	 * One execution's record: its items, each paired (through n8n's item pairing) to the row the execution itself
@@ -269,6 +296,91 @@ function crmSyncHarness({ line, log }) {
 		});
 		return result;
 	};
+
+	/**
+	 * `n8n start` on the test's n8n folder (no `n8n execute` may run meanwhile: one SQLite database), its owner
+	 * signed in over the REST API; `stopServer` ends it.
+	 */
+	h.startServer = async () => {
+		const port = await freePort();
+		const url = `http://127.0.0.1:${port}`;
+		const env = {
+			...h.env,
+			N8N_PORT: String(port),
+			N8N_EDITOR_BASE_URL: url,
+			N8N_LOG_LEVEL: 'warn',
+		};
+		const server = n8nSpawn(h.n8n, ['start'], env, ['ignore', 'ignore', 'inherit']);
+		h.stopServer = async () => {
+			h.stopServer = undefined;
+			if (server.exitCode !== null) return;
+			const exited = new Promise((resolve) => server.once('exit', resolve));
+			server.kill('SIGTERM');
+			await exited;
+		};
+		await waitUntil(
+			'n8n to answer',
+			async () => (await fetch(`${url}/rest/settings`).catch(() => undefined))?.ok,
+			180,
+		);
+		const api = n8nRest(url, h.n8n, 'telco-crm-sync-e2e');
+		await api.setUpOwner(OWNER);
+		await api.login(OWNER);
+		h.api = api;
+		return api;
+	};
+
+	/** A manual execution of the example in the running n8n (what the editor's Execute Workflow button starts). */
+	h.startManual = async () => {
+		const { json } = await h.api.rest('POST', `/rest/workflows/${WORKFLOW_ID}/run`, {
+			triggerToStartFrom: { name: RUN_NOW },
+		});
+		const id = (json.data ?? json).executionId;
+		if (!id) throw new Error(`n8n started no execution: ${JSON.stringify(json)}`);
+		return String(id);
+	};
+
+	/**
+	 * Waits for a manual execution to end; its status and run data. A poll the busy server drops (a kept-alive
+	 * connection closed as it was reused) or answers 503 ("Database is not ready!" while SQLite is busy with the
+	 * executions' writes) is asked again.
+	 */
+	h.manualResult = async (id) => {
+		let execution;
+		await waitUntil(
+			`execution ${id} to end`,
+			async () => {
+				const list = await h.api.executionsOf(WORKFLOW_ID).catch((error) => {
+					if (/fetch failed|HTTP 503/.test(error.message)) return [];
+					throw error;
+				});
+				execution = list.find((e) => String(e.id) === id);
+				return execution && FINISHED_EXECUTION.includes(execution.status);
+			},
+			600,
+			1000,
+		);
+		const data = await waitUntil(
+			`execution ${id}'s data`,
+			() =>
+				h.api.runDataOf(id).catch((error) => {
+					if (/fetch failed|HTTP 503/.test(error.message)) return undefined;
+					throw error;
+				}),
+			60,
+			1000,
+		);
+		return { status: execution.status, runData: data.resultData.runData, data };
+	};
+
+	/** Resolves once `count` requests after the first `since` have reached the platform: a run is under way. */
+	h.requestsSeen = (since, count) =>
+		waitUntil(
+			`${count} requests to reach the platform`,
+			() => h.recorder.seen.length - since >= count,
+			300,
+			20,
+		);
 
 	return h;
 }
