@@ -4,7 +4,11 @@ export interface CrmContact {
 	intent: Record<string, unknown>;
 }
 export const CONTACTS: number;
-export const CONTACTS_TABLE: string;
 export function crmContacts(seed?: number): CrmContact[];
 export function insertSql(rows: Array<Record<string, unknown>>): string;
 export function literal(value: unknown): string;
+export function newContacts(
+	tag: string,
+	count: number,
+	options?: { shared?: number; coastal?: number; blank?: number; seed?: number },
+): CrmContact[];

@@ -1,6 +1,8 @@
 // A messy CRM for the CRM-to-billing sync test: 1,000 contacts generated from a fixed seed, as a sales team's
 // CRM holds them after years of hand entry and imports. What each row is meant to test travels beside it
 // (`intent`), never in the CRM's own columns.
+const { TABLE } = require('./crmSyncExample.js');
+
 const CONTACTS = 1000;
 
 /** A seeded sequence in [0, 1) (mulberry32): the same seed, the same CRM. */
@@ -111,7 +113,8 @@ const ascii = (text) =>
  * The CRM's contacts (ids 1…1000 in order) and what each is meant to show: `refused` (the field the node
  * refuses before sending), `seeded` (the simulator customer whose email it holds), `inactive`, `duplicateOf`
  * (the earlier row with its email in another case), `shared` (a company several contacts share), `carriesId`
- * (the row carries that customer's ID, written by an earlier integration, and no fingerprint).
+ * (the row carries that customer's ID, written by an earlier integration, and no fingerprint), `newEmail` (such a
+ * row whose email changed since, to one no customer has).
  */
 function crmContacts(seed = 20261127) {
 	const random = seeded(seed);
@@ -172,7 +175,10 @@ function crmContacts(seed = 20261127) {
 		const { row, intent } = at(400 + k * 9);
 		row.billing_cid = intent.seeded;
 		intent.carriesId = intent.seeded;
-		if (newEmail) row.email = newEmail;
+		if (newEmail) {
+			row.email = newEmail;
+			intent.newEmail = newEmail;
+		}
 	}
 	Object.assign(at(495).row, { email: SEEDED_INACTIVE.email.toUpperCase() });
 	at(495).intent.inactive = SEEDED_INACTIVE.cid;
@@ -196,29 +202,46 @@ function crmContacts(seed = 20261127) {
 }
 
 /**
- * The table as a CRM keeps it: text everywhere (its dates included), the sync's columns (the customer's ID and the
- * fingerprint of what was last synced, written back on success; the error otherwise) empty but for the rows
- * carrying an ID.
+ * New contacts entered since the last sync, without ids (the table numbers them), tagged so no two batches share an
+ * email: `count` people, with a company of their own but for `shared` at one new company they share (named after
+ * the tag), `coastal` at Coastal Electrical (which CRM contacts share already) and `blank` with none; a phone for
+ * every other one. What each is meant to show travels beside it.
  */
-const CONTACTS_TABLE = `
-CREATE SCHEMA crm;
-CREATE TABLE crm.contacts (
-	id integer PRIMARY KEY,
-	first_name text,
-	last_name text,
-	company text,
-	email text,
-	mobile text,
-	phone text,
-	dob text,
-	billing_cid integer,
-	billing_fingerprint text,
-	sync_error text,
-	synced_at timestamptz
-);
-CREATE SEQUENCE crm.contacts_id START ${CONTACTS + 1} OWNED BY crm.contacts.id;
-ALTER TABLE crm.contacts ALTER COLUMN id SET DEFAULT nextval('crm.contacts_id');
-`;
+function newContacts(tag, count, { shared = 0, coastal = 0, blank = 0, seed = 7 } = {}) {
+	const random = seeded(seed + tag.length * 101 + count);
+	const pick = (list) => list[Math.floor(random() * list.length)];
+	const sharedCompany = `${tag[0].toUpperCase()}${tag.slice(1)} Partners`;
+	return Array.from({ length: count }, (_, k) => {
+		const first = pick(FIRST);
+		const last = pick(LAST);
+		const kind =
+			k < shared
+				? 'shared'
+				: k < shared + coastal
+					? 'coastal'
+					: k < shared + coastal + blank
+						? 'blank'
+						: 'own';
+		const company = {
+			shared: sharedCompany,
+			coastal: 'Coastal Electrical',
+			blank: null,
+			own: `${last} ${pick(TRADES)} ${tag} ${k + 1}`,
+		}[kind];
+		return {
+			row: {
+				first_name: first,
+				last_name: last,
+				company,
+				email: `${ascii(first)}.${ascii(last)}.${tag}${k + 1}@${pick(DOMAINS)}`,
+				mobile: `04${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
+				phone: k % 2 ? `03 9${String(k).padStart(3, '0')} ${String(1000 + k).slice(-4)}` : null,
+				dob: null,
+			},
+			intent: { company: kind },
+		};
+	});
+}
 
 const COLUMNS = [
 	'id',
@@ -235,28 +258,34 @@ const COLUMNS = [
 const literal = (value) =>
 	value === null || value === undefined ? 'NULL' : `'${String(value).replace(/'/g, "''")}'`;
 
-/** INSERT statements for rows, in batches. */
+/**
+ * INSERT statements for rows (with their ids), in batches, into the table examples/customer-sync.json's note
+ * creates; then its id sequence moved past them, so a contact added later without an id gets the next one.
+ */
 function insertSql(rows) {
 	const statements = [];
 	for (let start = 0; start < rows.length; start += 200)
 		statements.push(
-			`INSERT INTO crm.contacts (${COLUMNS.join(', ')}) VALUES\n` +
+			`INSERT INTO ${TABLE} (${COLUMNS.join(', ')}) VALUES\n` +
 				rows
 					.slice(start, start + 200)
 					.map((row) => `(${COLUMNS.map((column) => literal(row[column])).join(', ')})`)
 					.join(',\n') +
 				';',
 		);
+	statements.push(
+		`SELECT setval(pg_get_serial_sequence('${TABLE}', 'id'), (SELECT max(id) FROM ${TABLE}));`,
+	);
 	return statements.join('\n');
 }
 
 module.exports = {
 	CONTACTS,
-	CONTACTS_TABLE,
 	SEEDED,
 	SEEDED_INACTIVE,
 	SHARED_COMPANIES,
 	crmContacts,
 	insertSql,
 	literal,
+	newContacts,
 };

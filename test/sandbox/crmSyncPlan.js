@@ -86,15 +86,61 @@ function provable(customer, customers) {
 }
 
 /**
- * Whether a search record with the row's email is proven another customer's than `cid`: its company is not the
- * one the customer list (active customers) shows for `cid`.
+ * Whether the platform may show the text `given` as `shown` (the node's check that a value it wrote is still what
+ * the platform holds): equal but for case, runs of spaces and Unicode forms.
  */
-function provenOthers(record, cid, customers) {
-	const listed = customers.find((c) => c.cid === cid && c.active);
-	return (
-		listed !== undefined &&
-		String(record.company ?? '').trim() !== String(listed.company ?? '').trim()
-	);
+const mayShowAs = (shown, given) => {
+	const loose = (value) =>
+		String(value ?? '')
+			.normalize('NFC')
+			.replace(/\s+/g, ' ')
+			.trim()
+			.toLowerCase();
+	return loose(shown) === loose(given);
+};
+
+/** An address Bulk Email takes as a recipient's (the simulator's rule): the preview lists only those. */
+const MAILABLE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/**
+ * What the platform answers the node about the customers, by the spec's reads and the platform's traits: the
+ * customer list (active customers), a search by email as given (`searchCase`: the platform ignores case or
+ * compares it; the node keeps the records with the email, ignoring case), and the email Bulk Email's preview shows
+ * for an ID (an active customer with a mailable address; the test's key has the capability).
+ */
+function platformOf(customers, { searchCase = 'ignored' } = {}) {
+	const finds = (stored, value) =>
+		searchCase === 'ignored'
+			? String(stored ?? '')
+					.toLowerCase()
+					.includes(value.toLowerCase())
+			: String(stored ?? '').includes(value);
+	return {
+		listed: (cid) => customers.find((c) => c.cid === cid && c.active),
+		withEmail: (email) =>
+			customers.filter((c) => finds(c.email, email.trim()) && sameEmail(c.email, email)),
+		heldEmail: (cid) => {
+			const customer = customers.find((c) => c.cid === cid && c.active);
+			return customer && MAILABLE.test(String(customer.email)) ? customer.email : undefined;
+		},
+	};
+}
+
+const NOT_LISTED = 'is not on the platform’s customer list';
+const RENAMED = 'company on the platform is';
+const TWIN = 'Another n8n worker created it at the same time';
+
+/**
+ * What the customer list says of customer `cid`, which the row names: not on it (removed, or made inactive), or
+ * holding another company than the row's (`company`, where the row gives one: renamed on the platform, or its ID
+ * now another customer's). Undefined when it says nothing against the row.
+ */
+function listedAgainst(platform, cid, company) {
+	const listed = platform.listed(cid);
+	if (!listed) return { outcome: 'error', error: `Customer ${cid} ${NOT_LISTED}` };
+	if (!blank(company) && !mayShowAs(listed.company, company))
+		return { outcome: 'error', error: `Customer ${cid}’s ${RENAMED}` };
+	return undefined;
 }
 
 /** A value the row gives now, as it gave it when last synced: outer spaces aside, an email in any case. */
@@ -116,21 +162,38 @@ function withCreatedIds({ byRow, customers }, cidOf) {
 	const real = (cid) => (ids.has(cid) ? ids.get(cid) : cid);
 	return {
 		byRow: new Map([...byRow].map(([rowId, plan]) => [rowId, { ...plan, cid: real(plan.cid) }])),
-		customers: customers.map((c) => ({ ...c, cid: real(c.cid) })).sort((a, b) => a.cid - b.cid),
+		// A customer whose create's ID the run never told (its answer lost) last: the test sets it aside.
+		customers: customers
+			.map((c) => ({ ...c, cid: real(c.cid) }))
+			.sort((a, b) => (a.cid ?? Infinity) - (b.cid ?? Infinity)),
 	};
 }
 
 /**
- * A row carrying its customer's ID and the fingerprint of what it last synced (`then`: the values it gave
- * then): it is compared with those values, not with the platform. Nothing changed: unchanged, nothing sent.
- * Something changed: exactly those fields are written to the ID's customer; a new email only where no customer
- * found with it is another (or one the node cannot tell from the ID's customer).
+ * A row carrying its customer's ID and the fingerprint of what it last synced (`then`: the values it gave then): it
+ * is compared with those values, not with the platform. First the customer list is asked what the CRM cannot know:
+ * the customer gone or inactive, or its company there not the row's (unless the row changed it); a customer whose
+ * company another listed customer has costs a search by the email, and a second customer holding it (made by
+ * another worker) stops the row. Nothing changed: unchanged, nothing sent. Something changed: exactly those fields
+ * are written to the ID's customer; a new email only where no customer found with it is another (or one the node
+ * cannot tell from the ID's customer).
  */
-function sinceLastSync(known, body, then, customers) {
+function sinceLastSync(known, body, then, customers, platform) {
 	const changed = Object.keys(body).filter((field) => !sameGiven(field, then[field], body[field]));
+	const against = listedAgainst(
+		platform,
+		known,
+		changed.includes('company') ? undefined : body.company,
+	);
+	if (against) return against;
+	const company = platform.listed(known).company;
+	const twins =
+		!blank(company) &&
+		customers.some((c) => c.active && c.cid !== known && mayShowAs(c.company, company));
+	if (twins && platform.withEmail(body.email).length > 1) return { outcome: 'error', error: TWIN };
 	if (changed.length === 0) return { outcome: 'unchanged', cid: known, fingerprinted: true };
 	if (changed.includes('email')) {
-		const holders = customers.filter((c) => sameEmail(c.email, body.email));
+		const holders = platform.withEmail(body.email);
 		if (holders.some((c) => c.cid !== known || !provable(c, customers)))
 			return { outcome: 'error', error: `The email ${body.email} is another customer’s` };
 	}
@@ -138,24 +201,33 @@ function sinceLastSync(known, body, then, customers) {
 }
 
 /**
- * A row carrying its customer's ID and no fingerprint (or none the run can use): compared with the search record
- * of its email where that is proven this customer's. Something differs: the whole row is written, `changed`
- * naming what differed. Nothing seems to differ: unchanged once the record is proven the ID's customer's; else,
- * or with no record to compare, the whole row is rewritten.
+ * A row carrying its customer's ID and no fingerprint (or none the run can use): the search by its email (two
+ * customers stop the row), the customer list (the ID's customer gone or inactive stops it; so does, where no
+ * customer has the email, a company there that is not the row's), a record with the email proven another
+ * customer's by the list's company. Where the list cannot tell the record is the ID's customer, the email the
+ * platform holds for the ID (Bulk Email's preview) proves or refuses it. Something differs: the whole row is
+ * written, `changed` naming what differed. Nothing seems to differ: unchanged once the record is proven the ID's
+ * customer's; with no record to compare, the whole row is rewritten.
  */
-function byKnownId(known, body, customers) {
-	const found = customers.filter((c) => sameEmail(c.email, body.email));
+function byKnownId(known, body, customers, platform) {
+	const found = platform.withEmail(body.email);
 	if (found.length > 1)
 		return { outcome: 'error', error: `${found.length} customers have the email ${body.email}` };
 	const [record] = found;
-	if (record && provenOthers(record, known, customers))
+	const against = listedAgainst(platform, known, record ? undefined : body.company);
+	if (against) return against;
+	const listed = platform.listed(known);
+	if (record && String(record.company ?? '').trim() !== String(listed.company ?? '').trim())
 		return { outcome: 'error', error: `The email ${body.email} is another customer’s` };
+	const told = record && provable(record, customers) ? record.cid : undefined;
+	const held = told !== known ? platform.heldEmail(known) : undefined;
+	if (held !== undefined && !sameEmail(held, body.email))
+		return { outcome: 'error', error: `Customer ${known} has the email ${held} on the platform` };
 	const all = Object.keys(body);
 	if (!record) return { outcome: 'rewritten', cid: known, written: all, unproven: true };
 	const changed = changedFields(record, body);
 	if (changed.length) return { outcome: 'updated', cid: known, written: all, changed };
-	if (provable(record, customers) && record.cid === known)
-		return { outcome: 'unchanged', cid: known };
+	if (told === known || held !== undefined) return { outcome: 'unchanged', cid: known };
 	return { outcome: 'rewritten', cid: known, written: all, unproven: true };
 }
 
@@ -182,11 +254,18 @@ function byEmail(row, body, customers) {
 /**
  * The plan of one run: per row id `{outcome, cid, written, changed, error, unproven, sameAs, fingerprinted}`
  * and the customers as the platform must hold them after. `customersBefore` are the platform's, before the run.
- * `lastSynced(row)`: the values (as `bodyOf` gives them) the row gave when the fingerprint it carries was
- * output; the test keeps them from the runs it watched, so the plan never reads a fingerprint.
+ * `lastSynced(row)`: `{body, cid}`, the values (as `bodyOf` gives them) the row gave when the fingerprint it carries
+ * was output, and the customer it was output for; the test keeps them from the runs it watched, so the plan never
+ * reads a fingerprint. `searchCase`: whether the platform's customer search ignores case (`ignored`) or compares
+ * it (`compared`).
  */
-function planSync(rows, customersBefore, { lastSynced = () => undefined, deptid = 1 } = {}) {
+function planSync(
+	rows,
+	customersBefore,
+	{ lastSynced = () => undefined, deptid = 1, searchCase = 'ignored' } = {},
+) {
 	const customers = customersBefore.filter((c) => c.deptid === deptid).map((c) => ({ ...c }));
+	const platform = platformOf(customers, { searchCase });
 	const byRow = new Map();
 	const leads = new Map();
 	for (const row of [...rows].sort((a, b) => a.id - b.id)) {
@@ -211,12 +290,13 @@ function planSync(rows, customersBefore, { lastSynced = () => undefined, deptid 
 		}
 		if (lead) throw new Error(`row ${row.id} carries another ID than row ${lead.row}: not planned`);
 		let plan;
-		if (known !== undefined && !blank(row.billing_fingerprint)) {
-			const then = lastSynced(row);
-			if (!then)
-				throw new Error(`row ${row.id} carries a fingerprint the test did not see written`);
-			plan = sinceLastSync(known, body, then, customers);
-		} else if (known !== undefined) plan = byKnownId(known, body, customers);
+		const synced = blank(row.billing_fingerprint) ? undefined : lastSynced(row);
+		if (!blank(row.billing_fingerprint) && !synced)
+			throw new Error(`row ${row.id} carries a fingerprint the test did not see written`);
+		// A fingerprint written for another customer (the row's ID changed since) is no evidence.
+		if (known !== undefined && synced?.cid === known)
+			plan = sinceLastSync(known, body, synced.body, customers, platform);
+		else if (known !== undefined) plan = byKnownId(known, body, customers, platform);
 		else plan = byEmail(row, body, customers);
 		if (plan.outcome === 'created')
 			customers.push({ cid: plan.cid, deptid, active: true, company: '', ...body });
@@ -235,8 +315,12 @@ module.exports = {
 	EMAIL_REQUIRED,
 	FIELDS,
 	NOT_AN_EMAIL,
+	NOT_LISTED,
+	RENAMED,
+	TWIN,
 	SHOWN,
 	bodyOf,
+	mayShowAs,
 	planSync,
 	refusalOf,
 	sameEmail,

@@ -327,6 +327,9 @@ function activateWorkflow(n8n, id, env) {
 function n8nCliAsync(n8n, args, env) {
 	return new Promise((resolve, reject) => {
 		const child = n8nSpawn(n8n, args, env, ['ignore', 'pipe', 'pipe']);
+		// Decoded as a stream: a character whose UTF-8 bytes two chunks split is kept whole (Café, not Caf��).
+		child.stdout.setEncoding('utf8');
+		child.stderr.setEncoding('utf8');
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk) => (stdout += chunk));
