@@ -12,7 +12,7 @@ const { state, trigger, owe, levels, advance, reportRequests } = useReportTrigge
 // n8n keeps a node's static data when the workflow or its credential is edited; the harness models the carried
 // memory with restart(staticData) from the running n8n's state (nothing older than the last poll).
 
-const NEW_KEY_SAME_DEPT = 'rotated-key-0002';
+const ROTATED_IN_DEPARTMENT = 'rotated-key-0002';
 
 /** A customer of department 1 who owes nothing now. */
 const settled = () => {
@@ -21,16 +21,16 @@ const settled = () => {
 };
 
 test('key rotated (same department): an invoice issued between the last poll and the rotation is Invoice Issued once', async () => {
-	state().keys.set(NEW_KEY_SAME_DEPT, {
+	state().keys.set(ROTATED_IN_DEPARTMENT, {
 		...structuredClone(state().keys.get('demo-key-0001')!),
-		key: NEW_KEY_SAME_DEPT,
+		key: ROTATED_IN_DEPARTMENT,
 	});
 	const before = trigger({ event: 'invoiceIssued' });
 	await emitted(before);
 	expect(await emitted(before)).toEqual([]);
 	// An invoice issued today, then the department's key is rotated before the next poll.
 	const iid = owe(settled(), 99, -14);
-	const after = trigger({ event: 'invoiceIssued' }, NEW_KEY_SAME_DEPT);
+	const after = trigger({ event: 'invoiceIssued' }, ROTATED_IN_DEPARTMENT);
 	after.restart(before.staticData);
 	const got = [...(await emitted(after)), ...(await emitted(after))];
 	expect(got.map((e) => e.iid)).toEqual([iid]);
@@ -129,9 +129,9 @@ test('another department’s key on Report Rows: its rows are a new baseline, ne
 });
 
 test('a summary report’s key rotated (nothing in its rows tells the department): a new baseline, nothing emitted twice', async () => {
-	state().keys.set(NEW_KEY_SAME_DEPT, {
+	state().keys.set(ROTATED_IN_DEPARTMENT, {
 		...structuredClone(state().keys.get('demo-key-0001')!),
-		key: NEW_KEY_SAME_DEPT,
+		key: ROTATED_IN_DEPARTMENT,
 	});
 	const parameters = {
 		event: 'reportRows',
@@ -140,7 +140,7 @@ test('a summary report’s key rotated (nothing in its rows tells the department
 	};
 	const before = trigger(parameters);
 	expect((await emitted(before)).length).toBeGreaterThan(0);
-	const after = trigger(parameters, NEW_KEY_SAME_DEPT);
+	const after = trigger(parameters, ROTATED_IN_DEPARTMENT);
 	after.restart(before.staticData);
 	expect(await emitted(after)).toEqual([]);
 });

@@ -6,13 +6,13 @@ const { state, trigger, advance } = useReportTrigger();
 // never after a key rotated within the department or a watched column added, or a dunning or invoice-mailing
 // workflow sends each letter twice. Found by the review of issue 41.
 
-const NEW_KEY_SAME_DEPT = 'rotated-key-0003';
+const ROTATED_IN_DEPARTMENT = 'rotated-key-0003';
 const iids = (events: IDataObject[]) => events.map((e) => Number(e.iid)).sort((a, b) => a - b);
 
 test('Invoice Issued, Emit Existing Rows Once, key rotated within the department: no invoice emitted twice', async () => {
-	state().keys.set(NEW_KEY_SAME_DEPT, {
+	state().keys.set(ROTATED_IN_DEPARTMENT, {
 		...structuredClone(state().keys.get('demo-key-0001')!),
-		key: NEW_KEY_SAME_DEPT,
+		key: ROTATED_IN_DEPARTMENT,
 	});
 	const parameters = { event: 'invoiceIssued', lookBackDays: 31, options: { emitExisting: true } };
 	const before = trigger(parameters);
@@ -21,7 +21,7 @@ test('Invoice Issued, Emit Existing Rows Once, key rotated within the department
 	const later = await emitted(before);
 	const all = [...first, ...later];
 	expect(all.length).toBeGreaterThan(0);
-	const after = trigger(parameters, NEW_KEY_SAME_DEPT);
+	const after = trigger(parameters, ROTATED_IN_DEPARTMENT);
 	after.restart(before.staticData);
 	const again = await emitted(after);
 	expect(iids(again).filter((iid) => iids(all).includes(iid))).toEqual([]);
