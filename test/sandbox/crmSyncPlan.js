@@ -119,6 +119,9 @@ function platformOf(customers, { searchCase = 'ignored' } = {}) {
 		listed: (cid) => customers.find((c) => c.cid === cid && c.active),
 		withEmail: (email) =>
 			customers.filter((c) => finds(c.email, email.trim()) && sameEmail(c.email, email)),
+		// The node's thorough search (before a create, or for a row with an ID): the address in its other cases and
+		// the row's company and names, so it finds a customer holding the email in another case whatever the trait.
+		withEmailAnyCase: (email) => customers.filter((c) => sameEmail(c.email, email)),
 		heldEmail: (cid) => {
 			const customer = customers.find((c) => c.cid === cid && c.active);
 			return customer && MAILABLE.test(String(customer.email)) ? customer.email : undefined;
@@ -186,6 +189,12 @@ function sinceLastSync(known, body, then, customers, platform) {
 		changed.includes('company') ? undefined : body.company,
 	);
 	if (against) return against;
+	// The email the ID's customer holds (Bulk Email's preview): the row's, or the one it last gave where it changed;
+	// another means the ID is now another customer's (a reset handing IDs out again), whatever its company.
+	const held = platform.heldEmail(known);
+	const gave = changed.includes('email') ? then.email : body.email;
+	if (held !== undefined && !sameEmail(held, gave))
+		return { outcome: 'error', error: `Customer ${known} holds the email ${held} on the platform` };
 	const company = platform.listed(known).company;
 	const twins =
 		!blank(company) &&
@@ -210,7 +219,7 @@ function sinceLastSync(known, body, then, customers, platform) {
  * customer's; with no record to compare, the whole row is rewritten.
  */
 function byKnownId(known, body, customers, platform) {
-	const found = platform.withEmail(body.email);
+	const found = platform.withEmailAnyCase(body.email);
 	if (found.length > 1)
 		return { outcome: 'error', error: `${found.length} customers have the email ${body.email}` };
 	const [record] = found;
