@@ -1,2 +1,0 @@
-export function runFolder(folder: string): void;
-export function testFolders(): string[];

@@ -1,1 +1,0 @@
-require('./runFolder').runFolder('evaluation');
