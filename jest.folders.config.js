@@ -25,6 +25,7 @@ if (missing.length)
 module.exports = {
 	...base,
 	testMatch: ['<rootDir>/test/bundles/*.test.js'],
+	testSequencer: '<rootDir>/test/bundles/sequencer.js',
 	// Both cores: the folders are independent processes.
 	maxWorkers: 2,
 };
