@@ -59,7 +59,7 @@ const ROUTES: Array<[string, Route, number, 'pipe' | 'ignore']> = [
 	['the simulator stopping', (_run, simulator) => killProcess(simulator), 1, 'pipe'],
 ];
 
-test.each(ROUTES)(
+test.concurrent.each(ROUTES)(
 	'stopped by %s, it stops everything it started',
 	async (_how, stop, code, stdin) => {
 		const run = runStart(['--simulator-only', '--port', '0', '--smtp-port', '0'], { stdin });
