@@ -21,6 +21,15 @@ function variantsOf(description) {
 	const find = (name) => description.properties.filter((p) => p.name === name);
 	const events = find('events').find((p) => p.type === 'multiOptions');
 	if (events) return [{ events: events.options.slice(0, 2).map((o) => o.value) }];
+	// One event to choose (the Report Trigger): each event, and each report for an event that asks for one.
+	const event = find('event').find((p) => p.type === 'options');
+	if (event)
+		return choices(event).flatMap(({ value }) => {
+			const asked = find('report').find((p) => p.displayOptions?.show?.event?.includes(value));
+			return asked
+				? choices(asked).map((o) => ({ event: value, report: o.value }))
+				: [{ event: value }];
+		});
 	const reports = choices(find('report')[0]);
 	if (reports.length) return reports.map((o) => ({ report: o.value }));
 	const resources = choices(find('resource')[0]).map((o) => o.value);
@@ -95,9 +104,12 @@ async function workflowNodes({ root, credentialIds, values, locators, lists, pro
 				.filter((c) => credentialIds[c.name])
 				.map((c) => [c.name, { id: credentialIds[c.name], name: c.name }]),
 		);
-		const short = description.displayName.replace(/^Telco Billing /, '').replace(/ Trigger$/, '');
+		// "Trigger", "Report Trigger", "Report": names of their own (two nodes of one name are refused).
+		const short = description.displayName.replace(/^Telco Billing /, '');
 		for (const variant of variantsOf(description)) {
-			const name = `${short}: ${labelOf(description, variant)}`.slice(0, 60);
+			// A report watched for its rows is named by the report alone: both names cut at 60 would collide.
+			const named = variant.event && variant.report ? { report: variant.report } : variant;
+			const name = `${short}: ${labelOf(description, named)}`.slice(0, 60);
 			const parameters = { ...variant };
 			const node = { parameters, type, typeVersion: 1 };
 			const ask = { type, credentials };
