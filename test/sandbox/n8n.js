@@ -2,15 +2,19 @@
 // keeps it offline and quiet, its CLI, and the sandbox's credentials and example workflows to import.
 const { spawn, spawnSync } = require('node:child_process');
 const {
+	closeSync,
 	cpSync,
 	existsSync,
 	mkdirSync,
+	mkdtempSync,
+	openSync,
 	readFileSync,
 	readdirSync,
 	rmSync,
 	statSync,
 	writeFileSync,
 } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { delimiter, join, resolve } = require('node:path');
 const { ensureN8n } = require('./n8n-install.js');
 const { NEWEST, OLDEST, lineOf } = require('./n8n-lines.js');
@@ -326,25 +330,30 @@ function activateWorkflow(n8n, id, env) {
  */
 function n8nCliAsync(n8n, args, env) {
 	return new Promise((resolve, reject) => {
-		const child = n8nSpawn(n8n, args, env, ['ignore', 'pipe', 'pipe']);
-		// Decoded as a stream: a character whose UTF-8 bytes two chunks split is kept whole (Café, not Caf��).
-		child.stdout.setEncoding('utf8');
+		// Its output goes to a file, read once it exits: n8n exits as soon as it has printed, and what it printed to
+		// a pipe a busy machine had not read yet was lost (a run's JSON cut short under CI's three lanes). Writes
+		// to a file are done before n8n goes on.
+		const folder = mkdtempSync(join(tmpdir(), 'n8n-cli-'));
+		const file = join(folder, 'stdout');
+		const out = openSync(file, 'w');
+		const child = n8nSpawn(n8n, args, env, ['ignore', out, 'pipe']);
+		closeSync(out);
 		child.stderr.setEncoding('utf8');
-		let stdout = '';
 		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
 		child.stderr.on('data', (chunk) => (stderr += chunk));
 		// A model that never answers would keep n8n waiting for its 10-minute request timeout.
 		const timer = setTimeout(() => child.kill('SIGTERM'), 5 * 60 * 1000);
 		child.on('error', reject);
-		child.on('exit', () => clearTimeout(timer));
-		child.on('exit', (code, signal) =>
-			code === 0 || crashedAfterRun(args, { signal, stdout })
-				? resolve(stdout)
-				: reject(
-						new Error(`n8n ${args.join(' ')} failed (${code ?? signal}):\n${stdout}\n${stderr}`),
-					),
-		);
+		child.on('exit', (code, signal) => {
+			clearTimeout(timer);
+			const stdout = readFileSync(file, 'utf8');
+			rmSync(folder, { recursive: true, force: true });
+			if (code === 0 || crashedAfterRun(args, { signal, stdout })) resolve(stdout);
+			else
+				reject(
+					new Error(`n8n ${args.join(' ')} failed (${code ?? signal}):\n${stdout}\n${stderr}`),
+				);
+		});
 	});
 }
 
@@ -355,7 +364,13 @@ function n8nCliAsync(n8n, args, env) {
  */
 function executeOutput(stdout) {
 	const lines = stdout.split('\n');
-	const run = JSON.parse(lines.slice(lines.indexOf('{'), lines.lastIndexOf('}') + 1).join('\n'));
+	const [start, end] = [lines.indexOf('{'), lines.lastIndexOf('}')];
+	if (start < 0 || end < start)
+		throw new Error(
+			`n8n execute printed no whole run (${stdout.length} characters, ${lines.length} lines; a line "{" at ` +
+				`${start}, "}" at ${end}). It began:\n${stdout.slice(0, 400)}\n…and ended:\n${stdout.slice(-400)}`,
+		);
+	const run = JSON.parse(lines.slice(start, end + 1).join('\n'));
 	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? run.runData;
 	const output = (node) =>
 		(runData[node]?.[0]?.data?.main ?? []).map((branch) => (branch ?? []).map((item) => item.json));
