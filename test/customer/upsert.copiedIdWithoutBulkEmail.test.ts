@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { useCustomer } from '../kits/customer';
+import { crmRowSync, useCustomer } from '../kits/customer';
 import { jsonOf } from '../harness/nodeRunner';
 const { node, customer } = useCustomer();
 
@@ -14,17 +14,7 @@ const KEY = 'demo-key-nocdr'; // department 1, no bulk email capability
 
 const sim = () => node.sim();
 
-const sync = customer('upsert', {
-	email: '={{ $json.email }}',
-	knownCid: '={{ $json.cid ?? "" }}',
-	lastWritten: '={{ $json.fingerprint ?? "" }}',
-	customerFields: {
-		company: '={{ $json.company }}',
-		name: '={{ $json.name }}',
-		surname: '={{ $json.surname }}',
-		mobile: '={{ $json.mobile }}',
-	},
-});
+const sync = customer('upsert', crmRowSync(['company', 'name', 'surname', 'mobile']));
 
 const ROWS: IDataObject[] = [
 	{

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { useCustomer } from '../kits/customer';
+import { crmRowSync, useCustomer } from '../kits/customer';
 import { jsonOf } from '../harness/nodeRunner';
 import { aValueFor } from '../harness/tables';
 import { customerRecordFields } from '../../nodes/TelcoBillingCustomer/customer.fields';
@@ -35,17 +35,7 @@ const ROWS: IDataObject[] = [
 	{ email: 'Dee.Ray@Example.com', company: '', name: 'Dee', surname: 'Ray', mobile: '0400000004' },
 ];
 
-const sync = customer('upsert', {
-	email: '={{ $json.email }}',
-	knownCid: '={{ $json.cid ?? "" }}',
-	lastWritten: '={{ $json.fingerprint ?? "" }}',
-	customerFields: {
-		company: '={{ $json.company }}',
-		name: '={{ $json.name }}',
-		surname: '={{ $json.surname }}',
-		mobile: '={{ $json.mobile }}',
-	},
-});
+const sync = customer('upsert', crmRowSync(['company', 'name', 'surname', 'mobile']));
 
 /** The CRM after a run: each row with the ID and fingerprint its item gave written back. */
 function writtenBack(rows: IDataObject[], items: IDataObject[]): IDataObject[] {

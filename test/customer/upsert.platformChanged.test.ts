@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { useCustomer } from '../kits/customer';
+import { crmRowSync, useCustomer } from '../kits/customer';
 import { DEMO_KEY, jsonOf } from '../harness/nodeRunner';
 const { node, customer } = useCustomer();
 
@@ -10,17 +10,7 @@ const { node, customer } = useCustomer();
 
 const sim = () => node.sim();
 
-const sync = customer('upsert', {
-	email: '={{ $json.email }}',
-	knownCid: '={{ $json.cid ?? "" }}',
-	lastWritten: '={{ $json.fingerprint ?? "" }}',
-	customerFields: {
-		company: '={{ $json.company }}',
-		name: '={{ $json.name }}',
-		surname: '={{ $json.surname }}',
-		mobile: '={{ $json.mobile }}',
-	},
-});
+const sync = customer('upsert', crmRowSync(['company', 'name', 'surname', 'mobile']));
 
 const ROWS: IDataObject[] = [
 	{

@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import { useCustomer } from '../kits/customer';
+import { crmRowSync, useCustomer } from '../kits/customer';
 import { DEMO_KEY, jsonOf } from '../harness/nodeRunner';
 const { node, customer } = useCustomer();
 
@@ -11,16 +11,7 @@ const { node, customer } = useCustomer();
 
 const sim = () => node.sim();
 
-const sync = customer('upsert', {
-	email: '={{ $json.email }}',
-	knownCid: '={{ $json.cid ?? "" }}',
-	lastWritten: '={{ $json.fingerprint ?? "" }}',
-	customerFields: {
-		company: '={{ $json.company }}',
-		name: '={{ $json.name }}',
-		surname: '={{ $json.surname }}',
-	},
-});
+const sync = customer('upsert', crmRowSync(['company', 'name', 'surname']));
 
 const ROWS: IDataObject[] = Array.from({ length: 20 }, (_, n) => ({
 	email: `overlap.${n}@example.com`,

@@ -18,3 +18,17 @@ export function useCustomer() {
 	const lastPayment = () => node.sim().state.payments[node.sim().state.payments.length - 1];
 	return { node, customer, contact, lastPayment };
 }
+
+/**
+ * Create or Update as a CRM sync maps it: each row's email, its Billing Customer ID (`cid`) and Last Written
+ * Fingerprint (`fingerprint`) as the write-back left them, and the given customer fields from the columns of
+ * their names.
+ */
+export function crmRowSync(fields: string[]): Record<string, unknown> {
+	return {
+		email: '={{ $json.email }}',
+		knownCid: '={{ $json.cid ?? "" }}',
+		lastWritten: '={{ $json.fingerprint ?? "" }}',
+		customerFields: Object.fromEntries(fields.map((field) => [field, `={{ $json.${field} }}`])),
+	};
+}
