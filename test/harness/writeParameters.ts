@@ -1,4 +1,5 @@
 import { bundleOf } from './records';
+import { ETF_DATE } from '../simulator/state';
 import type { INodeParameters } from 'n8n-workflow';
 import type { Simulator } from '../simulator/app';
 import type { Row } from './tables';
@@ -125,8 +126,9 @@ export const WRITE_NEEDS: Record<string, Need> = {
 		parameters: { serviceId: '20001', updateFields: { billing_name: 'Main line' } },
 	},
 	'service addMiscCharge': { parameters: { enid: '20001', pid: 1, charge_date: '2026-11-20' } },
-	'service applyEtf': { parameters: { serviceId: '20001' } },
-	'service applyEtfMany': { parameters: { serviceIds: '20001' } },
+	// On a date in 20001's contract, so a fee is charged (on today's it may owe none: ETF_DATE).
+	'service applyEtf': { parameters: { serviceId: '20001', date: ETF_DATE } },
+	'service applyEtfMany': { parameters: { serviceIds: '20001', date: ETF_DATE } },
 	'bundle create': { parameters: { cid: '1001', name: 'Property Pack' } },
 	'bundle update': {
 		parameters: { cid: '1002', bundleId: 40009, name: 'Property Pack' },

@@ -17,3 +17,5 @@ export function useService() {
 	const target = () => state().services[0];
 	return { node, service, state, target };
 }
+
+export { ETF_DATE } from '../simulator/state';

@@ -4,7 +4,7 @@ import { TelcoBillingService } from '../../nodes/TelcoBillingService/TelcoBillin
 import { shutdownEngine } from '../harness/engine';
 import type { RunResult } from '../harness/engine';
 import type { Simulator } from '../simulator/app';
-import { today } from '../simulator/respond';
+import { ETF_DATE } from '../kits/service';
 import { earlyTermination } from '../simulator/routes/services';
 import { propertySettings } from './settings';
 import { onFreshPlatform, platformCase } from './platform';
@@ -76,7 +76,7 @@ function checkCharges(result: RunResult, sim: Simulator, fees: Map<number, numbe
 
 function feesOf(sim: Simulator, fees: Map<number, number>): void {
 	for (const service of sim.state.services.filter((s) => SERVICES.includes(s.id)))
-		fees.set(service.id, cents(earlyTermination(sim.state, service, today()).etf));
+		fees.set(service.id, cents(earlyTermination(sim.state, service, ETF_DATE).etf));
 }
 
 test('Apply ETF for Many: each service charged at most once, for its fee to the cent; every success true, every charge reported', async () => {
@@ -90,6 +90,7 @@ test('Apply ETF for Many: each service charged at most once, for its fee to the 
 					parameters: {
 						resource: 'service',
 						operation: 'applyEtfMany',
+						date: ETF_DATE,
 						serviceIds: '={{ $json.ids }}',
 					},
 					input: items.map((list) => ({ ids: list }) as IDataObject),
@@ -114,7 +115,12 @@ test('Apply ETF, one service an item: a service in several items is charged once
 				new TelcoBillingService(),
 				platform,
 				{
-					parameters: { resource: 'service', operation: 'applyEtf', serviceId: '={{ $json.id }}' },
+					parameters: {
+						resource: 'service',
+						operation: 'applyEtf',
+						serviceId: '={{ $json.id }}',
+						date: ETF_DATE,
+					},
 					input: ids.map((one) => ({ id: one })),
 					prepare: (sim) => feesOf(sim, fees),
 				},

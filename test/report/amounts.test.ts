@@ -4,6 +4,7 @@ import { REPORTS } from '../../nodes/TelcoBillingReport/report.request';
 import type { RunResult } from '../harness/engine';
 import { jsonOf } from '../harness/nodeRunner';
 import { useReport } from '../kits/report';
+import { addMonths } from '../simulator/dates';
 import { runReport } from '../simulator/reports';
 import { isAmount, spellAmounts } from '../simulator/reports/amounts';
 import { REPORT_AMOUNTS } from '../spec/report';
@@ -30,7 +31,8 @@ const OUTPUTS = [
 const AVERAGES = ['avg6monthspend', 'avg_account_spend', 'avg_service_spend'];
 
 const today = melbourneToday();
-const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+// A year back by the calendar: 29 February 2028 a year back is 28 February 2027, never a date that is none.
+const yearAgo = addMonths(today, -12);
 
 function parametersOf(name: string): IDataObject {
 	if (name === 'agedReceivables') return { report: name, date: today };

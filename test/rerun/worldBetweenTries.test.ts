@@ -158,6 +158,8 @@ describe('an item given back from an earlier try passes every once-per-run rule'
 			resource: 'service',
 			operation: 'applyEtf',
 			serviceId: '={{ $json.id }}',
+			// Within the seeded contract (to 1 January 2027), so a fee is owed whatever today is.
+			date: '2026-03-15',
 		};
 		// Item 1's service does not exist yet: the run stops there, after item 0 was charged.
 		const input = [{ id: charged }, { id: 29999 }, { id: charged }];

@@ -1,11 +1,10 @@
-import { useService } from '../kits/service';
+import { ETF_DATE, useService } from '../kits/service';
 import { earlyTermination } from '../simulator/routes/services';
-import { today } from '../simulator/respond';
 import { reorderingProxy } from '../harness/reorderProxy';
 const { node, service, state } = useService();
 
 const inContract = () =>
-	state().services.filter((s) => Number(earlyTermination(state(), s, today()).etf) > 0);
+	state().services.filter((s) => Number(earlyTermination(state(), s, ETF_DATE).etf) > 0);
 const etfCharges = (enid: number) =>
 	state().serviceCharges.filter((c) => c.enid === enid && c.kind === 'etf');
 
@@ -23,7 +22,7 @@ test('Apply ETF for Many charges a service once per run even when the answer is 
 		(method, url) => method === 'POST' && url.includes('/doMultipleETF'),
 	);
 	try {
-		await node.run(service('applyEtfMany', { serviceIds: '={{ $json.ids }}' }), {
+		await node.run(service('applyEtfMany', { serviceIds: '={{ $json.ids }}', date: ETF_DATE }), {
 			input: [{ ids: `${a.id}, 99999` }, { ids: `${a.id}` }],
 			continueOnFail: true,
 			baseUrl: proxy.url,
@@ -49,11 +48,14 @@ test.each([
 		const [a, b] = inContract();
 		const proxy = await reorderingProxy(() => node.sim().url, undefined, rearrange);
 		try {
-			const result = await node.run(service('applyEtfMany', { serviceIds: '={{ $json.ids }}' }), {
-				input: [{ ids: `${a.id}, ${b.id}` }, { ids: `${a.id}` }],
-				continueOnFail: true,
-				baseUrl: proxy.url,
-			});
+			const result = await node.run(
+				service('applyEtfMany', { serviceIds: '={{ $json.ids }}', date: ETF_DATE }),
+				{
+					input: [{ ids: `${a.id}, ${b.id}` }, { ids: `${a.id}` }],
+					continueOnFail: true,
+					baseUrl: proxy.url,
+				},
+			);
 			const [first, second] = result.items.map((item) => item.json);
 			expect(first).toMatchObject({ error: expect.stringMatching(message) });
 			expect(second).toMatchObject({
@@ -75,9 +77,12 @@ test('without Continue On Fail the error says the fees may or may not have been 
 		(list) => [list[0], list[0]],
 	);
 	try {
-		const result = await node.run(service('applyEtfMany', { serviceIds: `${a.id}, ${b.id}` }), {
-			baseUrl: proxy.url,
-		});
+		const result = await node.run(
+			service('applyEtfMany', { serviceIds: `${a.id}, ${b.id}`, date: ETF_DATE }),
+			{
+				baseUrl: proxy.url,
+			},
+		);
 		expect(result.error?.description).toMatch(/may or may not have been carried out/);
 	} finally {
 		await proxy.close();

@@ -1,7 +1,6 @@
-import { useService } from '../kits/service';
+import { ETF_DATE, useService } from '../kits/service';
 import { jsonOf } from '../harness/nodeRunner';
 import { earlyTermination } from '../simulator/routes/services';
-import { today } from '../simulator/respond';
 const { node, service, state } = useService();
 
 describe('Service: early termination', () => {
@@ -9,6 +8,7 @@ describe('Service: early termination', () => {
 		const ids = state()
 			.services.slice(0, 2)
 			.map((s) => s.id);
+		// No Date: the path goes without it, and the platform takes today's.
 		const result = await node.run(service('applyEtfMany', { serviceIds: '={{ $json.ids }}' }), {
 			input: [{ ids }],
 		});
@@ -21,7 +21,7 @@ describe('Apply ETF for Many when the platform fails some services', () => {
 	test('the error names the services charged and those not, so a re-run charges no one twice', async () => {
 		const [a, b] = state().services.slice(0, 2);
 		const result = await node.run(
-			service('applyEtfMany', { serviceIds: `${a.id}, 99999, ${b.id}` }),
+			service('applyEtfMany', { serviceIds: `${a.id}, 99999, ${b.id}`, date: ETF_DATE }),
 		);
 		expect(result.error?.message).toBe(
 			`service not found (enid 99999; 2 of 3 records succeeded; the fee was applied to enid ${a.id}, ` +
@@ -32,7 +32,7 @@ describe('Apply ETF for Many when the platform fails some services', () => {
 	test('under Continue On Fail each service is its own item: charged, or an error naming it', async () => {
 		const [a, b] = state().services.slice(0, 2);
 		const result = await node.run(
-			service('applyEtfMany', { serviceIds: `${a.id}, 99999, ${b.id}` }),
+			service('applyEtfMany', { serviceIds: `${a.id}, 99999, ${b.id}`, date: ETF_DATE }),
 			{ continueOnFail: true },
 		);
 		expect(jsonOf(result)).toEqual([
@@ -51,14 +51,14 @@ describe('Apply ETF for Many when the platform fails some services', () => {
 describe('Apply ETF for Many with a service listed more than once', () => {
 	const etfCharges = (enid: number) =>
 		state().serviceCharges.filter((c) => c.enid === enid && c.kind === 'etf');
-	// Services in contract today: applying their fee adds a charge.
+	// Services in contract on ETF_DATE: applying their fee adds a charge.
 	const inContract = () =>
-		state().services.filter((s) => Number(earlyTermination(state(), s, today()).etf) > 0);
+		state().services.filter((s) => Number(earlyTermination(state(), s, ETF_DATE).etf) > 0);
 
 	test('a service listed twice in one item is charged once; the output says which entry was the repeat', async () => {
 		const [a, b] = inContract();
 		const result = await node.run(
-			service('applyEtfMany', { serviceIds: `${a.id}, ${b.id}, ${a.id}` }),
+			service('applyEtfMany', { serviceIds: `${a.id}, ${b.id}, ${a.id}`, date: ETF_DATE }),
 		);
 		expect(jsonOf(result)).toEqual([
 			{ success: true, enid: a.id },
@@ -77,9 +77,12 @@ describe('Apply ETF for Many with a service listed more than once', () => {
 
 	test('a service listed by two items of one run is charged once, by the first item', async () => {
 		const [a, b, c] = inContract();
-		const result = await node.run(service('applyEtfMany', { serviceIds: '={{ $json.ids }}' }), {
-			input: [{ ids: [a.id, b.id] }, { ids: [String(b.id), c.id] }, { ids: `${a.id}` }],
-		});
+		const result = await node.run(
+			service('applyEtfMany', { serviceIds: '={{ $json.ids }}', date: ETF_DATE }),
+			{
+				input: [{ ids: [a.id, b.id] }, { ids: [String(b.id), c.id] }, { ids: `${a.id}` }],
+			},
+		);
 		expect(jsonOf(result)).toEqual([
 			{ success: true, enid: a.id },
 			{ success: true, enid: b.id },
