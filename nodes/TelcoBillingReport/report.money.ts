@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { answeredDecimal, exactNumber } from '../shared/input/money';
 import { RefusedAnswer } from '../shared/platform/failure';
-import { moneyColumns, REPORT_COLUMNS } from './report.columns';
+import { reportFields } from '../shared/platform/reportFacts';
+import { moneyColumns } from './report.columns';
 import { columnsOf } from './report.table';
 
 /** A value as the error quotes it: JSON, cut short. */
@@ -61,7 +62,7 @@ export function readAmounts(
 	report: string,
 	form: 'number' | 'text' = 'number',
 ): IDataObject[] {
-	const columns = columnsOf(rows, REPORT_COLUMNS[report]);
+	const columns = columnsOf(rows, reportFields(report));
 	const money = moneyColumns(report, columns);
 	const shown = columns.filter((column) => money.includes(column));
 	return rows.map((row, index) => {

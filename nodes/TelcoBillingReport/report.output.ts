@@ -7,7 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { setOwn } from '../shared/input/keys';
 import type { ItemOf } from '../shared/operation/operations';
-import { amountColumns, moneyColumns, REPORT_COLUMNS } from './report.columns';
+import { reportFields } from '../shared/platform/reportFacts';
+import { amountColumns, moneyColumns } from './report.columns';
 import { headingOf } from './report.headings';
 import { inert } from '../shared/output/spreadsheet';
 import { readAmounts } from './report.money';
@@ -64,7 +65,7 @@ export async function shapeOutput(
 		report,
 	);
 	if (output === 'rows') return items.map((item, index) => ({ ...item, json: rows[index] }));
-	const columns = columnsOf(rows, REPORT_COLUMNS[report]);
+	const columns = columnsOf(rows, reportFields(report));
 	const amounts = amountColumns(report, columns);
 	const totals = amounts.length ? totalsOf(rows, amounts) : undefined;
 	const totalsJson = totals ? { totals: totals.shown, totalsAmounts: totals.amounts } : {};

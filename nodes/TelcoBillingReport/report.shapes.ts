@@ -1,7 +1,7 @@
 import type { RecordShape, ShapesBy } from '../shared/operation/operations';
-import { REPORT_COLUMNS } from './report.columns';
+import { reportFields } from '../shared/platform/reportFacts';
 
-// The reports whose rows have more than ten fields (the spec's row lists, REPORT_COLUMNS): the row's
+// The reports whose rows have more than ten fields (the spec's row lists, shared/platform/reportFacts.ts): the row's
 // id and the ten Simplify keeps.
 const SIMPLIFIED: Record<string, Omit<RecordShape, 'fields'>> = {
 	endedServicesDetailed: {
@@ -53,7 +53,7 @@ export const REPORT_SHAPES: ShapesBy = {
 	shapes: Object.fromEntries(
 		Object.entries(SIMPLIFIED).map(([report, shape]) => [
 			report,
-			{ ...shape, fields: REPORT_COLUMNS[report] },
+			{ ...shape, fields: reportFields(report) ?? [] },
 		]),
 	),
 };

@@ -1,6 +1,8 @@
+import { getOwn } from '../shared/input/keys';
+
 /**
- * What the Report Trigger watches: its events, the report each one reads, and what tells one row of a report
- * from another.
+ * What the Report Trigger watches: its events and the report each one reads. What tells one row of a report from
+ * another is the spec's (shared/platform/reportFacts.ts); Report Rows Added or Changed lets the user choose others.
  */
 
 export type ReportEvent =
@@ -11,41 +13,12 @@ export type ReportEvent =
 	| 'serviceStarted';
 
 /**
- * The fields that tell each report's rows apart, as the spec's one source derives them from the report's fields
- * (test/spec/reportRows.ts; a test proves these agree): the record ids a row carries (cid, enid, iid, vid), else
- * the thing the report is by (a month, a day, a call type, a service type, a person, a source), none for a report
- * of one row. Report Rows Added or Changed lets the user choose others.
- */
-export const REPORT_KEYS: Record<string, string[]> = {
-	activeCustomersSummary: ['date'],
-	agedReceivables: ['cid'],
-	ancilliaryCharges: [],
-	billedMinutesDetailed: ['call_type'],
-	billedMinutes: ['date'],
-	creditReport: ['cid', 'iid'],
-	customerInvoicesServicesCallsSummary: ['cid'],
-	customerEndedDetail: ['cid'],
-	endedServicesDetailed: ['enid'],
-	gpServices: ['servicetype'],
-	salesInvoiceDetail: ['cid', 'iid'],
-	customerNewDetails: ['cid'],
-	newServicesSalesPersonSummary: ['sales_person'],
-	newServicesSourceSummary: ['source'],
-	newServices: ['enid', 'cid'],
-	newServicesSummary: ['service_type'],
-	paymentsReceivedAgedReceivables: [],
-	summaryRevenuePaymentsReceived: ['month'],
-	engineeringCommissionLiabilityReportDetailed: ['vid', 'enid', 'iid'],
-	totalServicesSummary: ['service_type'],
-};
-
-/**
  * The named events: the report each reads, the id that makes one event (the record the event is about: a
  * customer, an invoice, a service), and the column that dates one where its rows carry it. A customer who ends,
  * comes back and ends again later has ended again: a later last date is a new event, the same or an earlier one
  * (a correction) is not. An invoice is issued and a service started once.
  */
-export const NAMED_EVENTS: Record<
+const NAMED_EVENTS: Record<
 	Exclude<ReportEvent, 'reportRows'>,
 	{ report: string; key: string[]; dated?: string }
 > = {
@@ -66,3 +39,22 @@ export const BAND_LABELS: Record<string, string> = {
 	overdue90: '90–119 days overdue',
 	overdue120: '120 or more days overdue',
 };
+
+/** The events, as the Event parameter's values. */
+export const REPORT_EVENTS: ReportEvent[] = [
+	'accountOverdue',
+	'customerEnded',
+	'invoiceIssued',
+	'reportRows',
+	'serviceStarted',
+];
+
+/** Whether a value (an expression's, a stored memory's) is one of the events; never a key every object has. */
+export function isReportEvent(value: unknown): value is ReportEvent {
+	return typeof value === 'string' && (REPORT_EVENTS as string[]).includes(value);
+}
+
+/** A named event's report, id and date column; undefined for Report Rows Added or Changed. */
+export function namedEvent(event: ReportEvent) {
+	return event === 'reportRows' ? undefined : getOwn(NAMED_EVENTS, event);
+}

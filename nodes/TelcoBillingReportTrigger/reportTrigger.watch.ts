@@ -3,7 +3,8 @@ import { operationError } from '../shared/errors/made';
 import { credentialMark } from '../TelcoBillingTrigger/trigger.credential';
 import { digest } from './reportTrigger.digest';
 import type { EventRules } from './reportTrigger.events';
-import { NAMED_EVENTS, OVERDUE_BANDS, REPORT_KEYS } from './reportTrigger.keys';
+import { reportRowKey } from '../shared/platform/reportFacts';
+import { isReportEvent, namedEvent, OVERDUE_BANDS, REPORT_EVENTS } from './reportTrigger.keys';
 import type { ReportEvent } from './reportTrigger.keys';
 import type { Period, WindowSettings } from './reportTrigger.window';
 
@@ -62,7 +63,7 @@ export function watchFor(
 	credential: string,
 	settings: Pick<Watch, 'chosen' | 'replay' | 'timeout'> & { firstLevel: number },
 ): Watch {
-	const named = meaning.event === 'reportRows' ? undefined : NAMED_EVENTS[meaning.event];
+	const named = namedEvent(meaning.event);
 	return {
 		meaning,
 		rules: {
@@ -85,11 +86,18 @@ export function watchFor(
 
 /** The watch the node's parameters ask for. */
 export async function watchOf(context: IPollFunctions): Promise<Watch> {
-	const event = context.getNodeParameter('event', 'accountOverdue') as ReportEvent;
+	// Event and Report may be expressions: their values are checked against the lists, never used as keys.
+	const event: unknown = context.getNodeParameter('event', 'accountOverdue');
+	if (!isReportEvent(event))
+		throw operationError(
+			context.getNode(),
+			`Event (event) must be one of: ${REPORT_EVENTS.join(', ')}`,
+		);
 	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const named = event === 'reportRows' ? undefined : NAMED_EVENTS[event];
+	const named = namedEvent(event);
 	const report = named?.report ?? String(context.getNodeParameter('report', 'agedReceivables'));
-	if (!(report in REPORT_KEYS))
+	const rowKey = reportRowKey(report);
+	if (!rowKey)
 		throw operationError(
 			context.getNode(),
 			`Report ${report} is not one of the reports the trigger can watch`,
@@ -99,7 +107,7 @@ export async function watchOf(context: IPollFunctions): Promise<Watch> {
 	const meaning: WatchMeaning = {
 		event,
 		report,
-		key: named?.key ?? (chosenKeys.length ? chosenKeys : REPORT_KEYS[report]),
+		key: named?.key ?? (chosenKeys.length ? chosenKeys : rowKey),
 		...(watchColumns.length && { columns: watchColumns }),
 		period: (named ? 'rolling' : context.getNodeParameter('period', 'rolling')) as Period,
 		days: Number(context.getNodeParameter('lookBackDays', 7)),
@@ -126,9 +134,9 @@ export function readMeaning(stored: unknown, of: string): WatchMeaning | undefin
 	const columnList = (value: unknown) =>
 		Array.isArray(value) && value.length <= 50 && value.every(COLUMN);
 	if (
-		!(event === 'reportRows' || (typeof event === 'string' && event in NAMED_EVENTS)) ||
+		!isReportEvent(event) ||
 		typeof report !== 'string' ||
-		!(report in REPORT_KEYS) ||
+		!reportRowKey(report) ||
 		!columnList(key) ||
 		(columns !== undefined && (!columnList(columns) || (columns as string[]).length === 0)) ||
 		!PERIODS.includes(period as Period) ||

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import Fastify from 'fastify';
-import { REPORT_COLUMNS } from '../../nodes/TelcoBillingReport/report.columns';
+import { reportFields } from '../../nodes/shared/platform/reportFacts';
 import { REPORTS } from '../../nodes/TelcoBillingReport/report.request';
 import type { RunResult } from '../harness/engine';
 import { useReport } from '../kits/report';
@@ -42,7 +42,7 @@ const NAMES = REPORTS.map((r) => r.value);
 const nameOf = (value: string) => (value === 'other' ? 'invoiceSummary' : value);
 
 function rowsOf(name: string): IDataObject[] {
-	const columns = [...(REPORT_COLUMNS[name] ?? ['description', 'amount']), PLATFORM_COLUMN];
+	const columns = [...(reportFields(name) ?? ['description', 'amount']), PLATFORM_COLUMN];
 	return [0, 1].map((row) =>
 		Object.fromEntries(
 			columns.map((column, i) => [

@@ -1,4 +1,4 @@
-// `npm run generate:spec-facts`: writes nodes/shared/platform/specFacts.ts and specTypes.ts from the spec source
+// `npm run generate:spec-facts`: writes nodes/shared/platform/specFacts.ts, specTypes.ts and reportFacts.ts from the spec source
 // (test/spec/), in prettier's format. Plain JavaScript run by tsx: the lint's shipped-code rules (no fs) apply to
 // every .ts file.
 const { writeFileSync } = require('node:fs');
@@ -6,6 +6,7 @@ const { join } = require('node:path');
 const prettier = require('prettier');
 const { SPEC } = require('./index.ts');
 const { specFactsOf } = require('./shipped.ts');
+const { REPORT_FIELDS, reportKey } = require('./reportRows.ts');
 
 const WRITTEN = `/*
  * Written by \`npm run generate:spec-facts\` from the spec source (test/spec/): do not edit by hand.
@@ -39,6 +40,35 @@ ${WRITTEN}
 
 // The body and query types of the spec's endpoints (specFacts.ts names each), each written once.
 `;
+
+const REPORTS_HEAD = `${WRITTEN}
+
+/*
+ * The reports the spec lists, their rows' fields and what tells one row from another. A report name is data (Report
+ * → Other, an expression): these tables are read through the functions below, which answer for the listed reports
+ * only, never with a key every object has ("constructor", "toString").
+ */
+`;
+
+const REPORTS_TAIL = `
+const listed = (report: string) => Object.prototype.hasOwnProperty.call(FIELDS, report);
+
+/** The reports the spec lists, in its order. */
+export const REPORT_NAMES: readonly string[] = Object.keys(FIELDS);
+
+/** A listed report's row fields in the spec's order; undefined for any other name. */
+export function reportFields(report: string): string[] | undefined {
+	return listed(report) ? [...FIELDS[report]] : undefined;
+}
+
+/** What tells a listed report's rows apart (none for a report of one row); undefined for any other name. */
+export function reportRowKey(report: string): string[] | undefined {
+	return listed(report) ? [...KEYS[report]] : undefined;
+}
+`;
+
+const table = (entries) =>
+	`{\n${entries.map(([name, list]) => `\t${name}: ${JSON.stringify(list)},`).join('\n')}\n}`;
 
 /** A name for an endpoint's body or query: its path's fixed words, camel-cased. */
 function nameOf(path, what) {
@@ -104,7 +134,20 @@ async function main() {
 		`${FACTS_HEAD}\n/** Every endpoint of the spec, in the spec source's order. */\n` +
 			`export const SPEC_FACTS: EndpointFacts[] = [\n${rows.join(',\n')},\n];\n`,
 	);
-	console.log(`${folder}: ${facts.length} endpoints, ${constants.length} body types`);
+	const reports = Object.keys(REPORT_FIELDS);
+	await format(
+		join(folder, 'reportFacts.ts'),
+		`${REPORTS_HEAD}\n/**\n * Each report's row fields as the spec lists them (fields a report adds per configured fee or ` +
+			`service type\n * are not known before it runs).\n */\n` +
+			`const FIELDS: Record<string, readonly string[]> = ${table(reports.map((r) => [r, REPORT_FIELDS[r]]))};\n\n` +
+			`/**\n * What tells each report's rows apart: the record ids a row carries, else what the report is by; none for ` +
+			`a\n * report of one row.\n */\n` +
+			`const KEYS: Record<string, readonly string[]> = ${table(reports.map((r) => [r, reportKey(r)]))};\n` +
+			REPORTS_TAIL,
+	);
+	console.log(
+		`${folder}: ${facts.length} endpoints, ${constants.length} body types, ${reports.length} reports`,
+	);
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { getOwn } from '../input/keys';
 import type { RecordShape, ShapesBy } from '../operation/operations';
 
 /** How much of a record to output: n8n's Simplify toggle, or a tool's Output choice. */
@@ -13,14 +14,14 @@ export function shapeFor(
 	parameter: (name: string) => unknown,
 ): RecordShape | undefined {
 	if (!simplify || 'id' in simplify) return simplify;
-	return simplify.shapes[String(parameter(simplify.parameter))];
+	return getOwn(simplify.shapes, String(parameter(simplify.parameter)));
 }
 
 function valueAt(record: IDataObject, path: string): unknown {
 	let value: unknown = record;
 	for (const key of path.split('.')) {
 		if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-		value = (value as IDataObject)[key];
+		value = getOwn(value as IDataObject, key);
 	}
 	return value;
 }
