@@ -8,6 +8,8 @@ import type {
 import { labelSubtitle } from '../shared/tableNode/describe';
 import { CREDENTIAL_TYPE } from '../shared/transport/transport';
 import { pathSegment } from '../shared/input/path';
+import { getOwn } from '../shared/input/keys';
+import { operationError } from '../shared/errors/made';
 import { addMany, getPrices } from './cdr.batches';
 import { cdrFields, operationField, resourceField } from './cdr.fields';
 import { importFile } from './cdr.import';
@@ -66,6 +68,14 @@ export class TelcoBillingCallRecord implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [await operations[this.getNodeParameter('operation', 0) as string](this)];
+		// Operation may be an expression: its value picks a function only when it is one of the node's own.
+		const operation = String(this.getNodeParameter('operation', 0));
+		const run = getOwn(operations, operation);
+		if (!run)
+			throw operationError(
+				this.getNode(),
+				`The operation "${operation}" is not one of Call Record's: ${Object.keys(operations).join(', ')}`,
+			);
+		return [await run(this)];
 	}
 }

@@ -1,4 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
+import { getOwn } from '../shared/input/keys';
 import { operationError } from '../shared/errors/made';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { eachItem } from '../shared/output/items';
@@ -39,7 +40,7 @@ async function* textOf(
 /** The item's file, or a refusal that says where a file should have come from. */
 function fileOf(context: IExecuteFunctions, itemIndex: number, property: string) {
 	const item = context.getInputData()[itemIndex];
-	if (!item?.binary?.[property])
+	if (!item?.binary || !getOwn(item.binary, property))
 		throw operationError(context.getNode(), `No file in the input item’s "${property}"`, {
 			itemIndex,
 			description:

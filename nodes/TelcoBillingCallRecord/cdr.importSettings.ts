@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { RetryPolicy } from '../shared/transport/retry';
 import { asteriskMapper, fieldsFromList, positionMapper, specField } from './cdr.columns';
 import type { ColumnLayout, RowMapper } from './cdr.columns';
-import { setOwn } from '../shared/input/keys';
+import { getOwn, setOwn } from '../shared/input/keys';
 import { cdrSwitch } from './cdr.switches';
 
 const DELIMITER_OPTIONS: Record<string, string | undefined> = {
@@ -82,12 +82,20 @@ function mapperOf(context: IExecuteFunctions, itemIndex: number, layout: ColumnL
 export function importSettingsOf(context: IExecuteFunctions, itemIndex: number): ImportSettings {
 	const layout = context.getNodeParameter('columnLayout', itemIndex, 'header') as ColumnLayout;
 	const options = context.getNodeParameter('importOptions', itemIndex, {}) as IDataObject;
+	// Delimiter may be an expression: a value not in its list is refused, never guessed (nor read as a key).
+	const delimiterName = String(options.delimiter ?? 'auto');
+	if (!Object.keys(DELIMITER_OPTIONS).includes(delimiterName))
+		throw operationError(
+			context.getNode(),
+			`Delimiter (delimiter) must be one of: ${Object.keys(DELIMITER_OPTIONS).join(', ')}`,
+			{ itemIndex },
+		);
 	const outageSeconds = Number(options.outageSeconds ?? DEFAULT_OUTAGE_SECONDS);
 	return {
 		property: String(context.getNodeParameter('binaryPropertyName', itemIndex, 'data')),
 		layout,
 		...mapperOf(context, itemIndex, layout),
-		delimiter: DELIMITER_OPTIONS[String(options.delimiter ?? 'auto')],
+		delimiter: getOwn(DELIMITER_OPTIONS, delimiterName),
 		startAtRow: Math.max(1, Math.floor(Number(options.startAtRow ?? 1)) || 1),
 		unfinishedLastLine: options.unfinishedLastLine === 'holdBack' ? 'holdBack' : 'refuse',
 		progressEvery: Math.max(1, Number(options.progressEvery ?? 10000) || 10000),

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { toPlatformDateTime } from '../shared/input/dates';
+import { setOwn } from '../shared/input/keys';
 import { customerLocator } from '../shared/methods/locators';
 import type { Operation, OutputContext } from '../shared/operation/operations';
 import { RefusedAnswer } from '../shared/platform/failure';
@@ -77,11 +78,12 @@ function saleBody(input: RequestInput): IDataObject[] {
 	}
 	if (use !== 'sale') {
 		const payments: IDataObject = {};
+		// Keyed by the type as typed, an own key whatever it is called ("__proto__" too): every row is a payment.
 		for (const p of fixedRows(input, 'payments', 'payment'))
-			payments[String(p.type || 'cash')] = {
+			setOwn(payments, String(p.type || 'cash'), {
 				description: String(p.description ?? ''),
 				amount: amountOf(p.amount ?? 0),
-			};
+			});
 		sale.payments = payments;
 	}
 	return [sale];

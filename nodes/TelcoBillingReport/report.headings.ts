@@ -1,3 +1,5 @@
+import { getOwn } from '../shared/input/keys';
+
 /** The receivables bands as the spec defines them (Aged Receivables, Payments Received (Aged Receivables)). */
 const BANDS: Record<string, string> = {
 	current: 'Current (Not Yet Due)',
@@ -120,7 +122,9 @@ function spelledOut(field: string): string {
 
 /** The heading over a report's column in its table and its CSV. */
 export function headingOf(report: string, column: string): string {
-	const known = REPORT_HEADINGS[report]?.[column] ?? HEADINGS[column];
+	// Report and column are data (Report → Other; a column the platform names): read as own keys only.
+	const forReport = getOwn(REPORT_HEADINGS, report);
+	const known = (forReport && getOwn(forReport, column)) ?? getOwn(HEADINGS, column);
 	if (known) return known;
 	// Ancillary Charges adds a count and an amount (ex tax, as its others) for each fee type configured.
 	const fee = /^(\w+)_fee_(count|amount)$/.exec(column);

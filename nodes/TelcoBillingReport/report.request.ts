@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { setOwn } from '../shared/input/keys';
 import { toPlatformRangeEnd, toPlatformRangeStart } from '../shared/input/dates';
 import { melbourneToday } from '../shared/input/melbourne';
 import { isBlank } from '../shared/input/rules';
@@ -99,7 +100,7 @@ export function reportBody(input: RequestInput): IDataObject {
 			// list is kept as it came, for checkInput to refuse: never read as "all".
 			const ids = Array.isArray(value) ? value.map(Number) : value;
 			if (!Array.isArray(ids) || ids.length) options[key] = ids as number[];
-		} else if (!isBlank(value)) options[key] = value as string;
+		} else if (!isBlank(value)) setOwn(options, key, value as string);
 	}
 	return { report, report_options: options };
 }

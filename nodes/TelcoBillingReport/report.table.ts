@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { getOwn } from '../shared/input/keys';
 import { answeredDecimal, centsText, exactTotal } from '../shared/input/money';
 import { inert } from '../shared/output/spreadsheet';
 
@@ -24,7 +25,7 @@ function amountOf(value: unknown): string {
 function exactTotals(rows: IDataObject[], amounts: string[]): Record<string, string> {
 	const totals: Record<string, string> = {};
 	for (const column of amounts) {
-		const lines = rows.map((row) => ({ amount: amountOf(row[column]), quantity: 1 }));
+		const lines = rows.map((row) => ({ amount: amountOf(getOwn(row, column)), quantity: 1 }));
 		totals[column] = exactTotal(lines);
 	}
 	return totals;
@@ -79,7 +80,9 @@ function csvField(cell: string): string {
 export function toCsv(rows: IDataObject[], { columns, headings, money }: Layout): string {
 	const lines = [
 		headings,
-		...rows.map((row) => columns.map((column) => shown(row[column], money.includes(column)))),
+		...rows.map((row) =>
+			columns.map((column) => shown(getOwn(row, column), money.includes(column))),
+		),
 	];
 	return lines.map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
@@ -113,14 +116,16 @@ export function toHtmlTable(rows: IDataObject[], layout: Layout, totals?: IDataO
 		(heading) => `<th style="${CELL};background:#f3f4f6">${escapeHtml(heading)}</th>`,
 	);
 	const body = rows.length
-		? rows.map((row) => `<tr>${columns.map((c) => cell('td', row[c], isMoney(c))).join('')}</tr>`)
+		? rows.map(
+				(row) => `<tr>${columns.map((c) => cell('td', getOwn(row, c), isMoney(c))).join('')}</tr>`,
+			)
 		: [`<tr><td style="${CELL}" colspan="${Math.max(columns.length, 1)}">No rows</td></tr>`];
 	const foot =
 		totals && rows.length && Object.keys(totals).length
 			? `<tfoot><tr>${columns
 					.map((c, i) =>
-						c in totals
-							? cell('th', totals[c], true)
+						getOwn(totals, c) !== undefined
+							? cell('th', getOwn(totals, c), true)
 							: `<th style="${CELL};text-align:left">${i === 0 ? 'Total' : ''}</th>`,
 					)
 					.join('')}</tr></tfoot>`

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { getOwn } from '../input/keys';
+import { getOwn, setOwn } from '../input/keys';
 import type { RecordShape, ShapesBy } from '../operation/operations';
 
 /** How much of a record to output: n8n's Simplify toggle, or a tool's Output choice. */
@@ -42,7 +42,7 @@ export function shapeRecord(
 	const out: IDataObject = {};
 	for (const path of [shape.id, ...paths]) {
 		const value = valueAt(record, path);
-		if (value !== undefined) out[flatKey(path)] = value as IDataObject[string];
+		if (value !== undefined) setOwn(out, flatKey(path), value as IDataObject[string]);
 	}
 	return out;
 }

@@ -1,4 +1,5 @@
 import type { ICredentialsDecrypted, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { getOwn } from '../input/keys';
 import { operationError } from '../errors/made';
 import type { RequestInput } from '../input/rules';
 import { isDryRun, isRepeatable, movesMoney, writeKeysOf } from '../operation/operations';
@@ -246,7 +247,8 @@ export async function runTables(
 ): Promise<INodeExecutionData[][]> {
 	const resource = String(context.getNodeParameter('resource', 0));
 	const operation = String(context.getNodeParameter('operation', 0));
-	const op = tables[resource]?.find((row) => row.value === operation);
+	// Resource may be an expression: only the node's own tables are looked in, never Object's members.
+	const op = getOwn(tables, resource)?.find((row) => row.value === operation);
 	if (!op)
 		throw operationError(
 			context.getNode(),
