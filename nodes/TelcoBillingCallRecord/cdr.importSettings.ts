@@ -78,12 +78,23 @@ function mapperOf(context: IExecuteFunctions, itemIndex: number, layout: ColumnL
 	return { renames, mapper };
 }
 
+/** Delimiter's choice from its value: blank is auto, a delimiter character the choice that stands for it. */
+function delimiterChoice(value: unknown): string {
+	const text = value === undefined || value === null ? '' : String(value);
+	if (text.trim() === '') return text === '\t' ? 'tab' : 'auto';
+	const named = Object.keys(DELIMITER_OPTIONS).find(
+		(name) => getOwn(DELIMITER_OPTIONS, name) === text,
+	);
+	return named ?? text;
+}
+
 /** Import File's parameters for one input item. */
 export function importSettingsOf(context: IExecuteFunctions, itemIndex: number): ImportSettings {
 	const layout = context.getNodeParameter('columnLayout', itemIndex, 'header') as ColumnLayout;
 	const options = context.getNodeParameter('importOptions', itemIndex, {}) as IDataObject;
-	// Delimiter may be an expression: a value not in its list is refused, never guessed (nor read as a key).
-	const delimiterName = String(options.delimiter ?? 'auto');
+	// Delimiter may be an expression: blank is Auto-Detect, the character itself is its choice (as earlier builds
+	// read them); any other value is refused, never guessed (nor read as a key).
+	const delimiterName = delimiterChoice(options.delimiter);
 	if (!Object.keys(DELIMITER_OPTIONS).includes(delimiterName))
 		throw operationError(
 			context.getNode(),

@@ -41,3 +41,22 @@ describe.each(ODD)('%s', (name) => {
 		expect(node.sim().requests).toEqual([]);
 	});
 });
+
+test.each([
+	['', 'auto-detected'],
+	[';', 'the semicolon'],
+])(
+	'a Delimiter expression giving "%s" is read as before (%s): the file imports',
+	async (delimiter) => {
+		const semicolons = CSV.replace(/,/g, ';');
+		const result = await runNode({
+			nodeType: callRecord,
+			parameters: { operation: 'importFile', importOptions: { delimiter } },
+			input: [{}],
+			inputFiles: [{ data: { content: semicolons, fileName: 'calls.csv', mimeType: 'text/csv' } }],
+			credentials: { baseUrl: node.sim().url, apiKey: DEMO_KEY },
+		});
+		expect(result.error).toBeUndefined();
+		expect(node.sim().state.cdrs.all.map((c) => c.orig_id)).toEqual(['c-1']);
+	},
+);
