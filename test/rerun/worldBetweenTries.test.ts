@@ -5,6 +5,7 @@ import { retryExecution } from '../harness/engine';
 import type { RunOptions, RunResult } from '../harness/engine';
 import { DEMO_KEY, jsonOf, useNode } from '../harness/nodeRunner';
 import type { NodeRunner } from '../harness/nodeRunner';
+import { ETF_DATE } from '../simulator/state';
 
 // What an earlier try of a node wrote is remembered for n8n's re-runs (Retry On Fail, a failed execution
 // retried from the executions list). The world changes between the try and the retry: the department's key is
@@ -159,7 +160,7 @@ describe('an item given back from an earlier try passes every once-per-run rule'
 			operation: 'applyEtf',
 			serviceId: '={{ $json.id }}',
 			// Within the seeded contract (to 1 January 2027), so a fee is owed whatever today is.
-			date: '2026-03-15',
+			date: ETF_DATE,
 		};
 		// Item 1's service does not exist yet: the run stops there, after item 0 was charged.
 		const input = [{ id: charged }, { id: 29999 }, { id: charged }];

@@ -14,4 +14,7 @@ test('Apply ETF with a Date expression that came out blank charges nothing', asy
 	);
 	const charged = state().serviceCharges.filter((c) => c.enid === id && c.kind === 'etf');
 	expect({ charged, out: result.items.map((i) => i.json) }).toMatchObject({ charged: [] });
+	// Nothing sent at all: on a day the seeded contract has ended, a fee taken as of today would be 0 and charge
+	// nothing either, so the charges alone would not show the blank date sent on.
+	expect(node.sim().requests.filter((r) => r.url.includes('/doETF'))).toEqual([]);
 });

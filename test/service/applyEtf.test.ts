@@ -1,4 +1,4 @@
-import { rl, useService } from '../kits/service';
+import { ETF_DATE, rl, useService } from '../kits/service';
 import { jsonOf } from '../harness/nodeRunner';
 const { node, service, state, target } = useService();
 
@@ -25,7 +25,7 @@ describe('Service: early termination', () => {
 
 // The seeded service's contract runs to 1 January 2027: the fee is taken on a date within it (on today's date, a
 // run in December 2026 or later would owe no fee, and the tests would prove nothing).
-const IN_CONTRACT = '2026-03-15';
+const IN_CONTRACT = ETF_DATE;
 
 describe('Apply ETF for one service listed in several items of a run', () => {
 	test('the fee is charged once; the later item says which item charged it and sends nothing', async () => {

@@ -43,7 +43,8 @@ const levelOf = (cid: number) => {
 };
 
 test('a month passes: a bill run a department for each 1st, payments, services starting and ending, customers leaving', async () => {
-	// 31 days hold one 1st, or two when they span February (from 31 January, say): counted, not assumed.
+	// 31 days hold one 1st, or two when they take in the whole of a shorter month (from 31 March: 1 April and
+	// 1 May): counted, not assumed.
 	const firsts = firstsAhead(31);
 	const passed = await advance(31);
 	expect(passed.success).toBe(true);
@@ -81,10 +82,10 @@ test('an account nobody pays moves into a later band as the days pass', async ()
 });
 
 test('a bill run comes every month of passed time, however the days are taken', async () => {
-	// 91 days hold three 1sts, or four (from 30 November: 1 December to 1 March); the CI that ran on a
-	// 30 November in Melbourne found the test assuming three.
+	// 91 days hold two 1sts (2 July to 30 September), three, or four (1 December to 1 March): counted from the
+	// calendar. The CI that ran on 30 November in Melbourne found the test assuming three.
 	const firsts = firstsAhead(91);
-	expect([3, 4]).toContain(firsts);
+	expect(firsts).toBeGreaterThanOrEqual(2);
 	const runs: string[] = [];
 	for (let week = 0; week < 13; week++)
 		runs.push(...(await advance(7)).billRuns.map((r) => `${r.deptid}`));

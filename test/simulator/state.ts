@@ -511,13 +511,13 @@ function seedCustomers(state: State, deptid: number, count: number): void {
 	}
 }
 
-/** A few services for the first customers of a department: mixed types, terms, statuses and one parent. */
 /**
  * A date within the seeded services' contracts (they start in 2025): tests take fees on it, never on today, which
  * leaves the contracts behind (on 1 December 2026 the first service owed no fee, and its tests proved nothing).
  */
 export const ETF_DATE = '2026-03-15';
 
+/** A few services for the first customers of a department: mixed types, terms, statuses and one parent. */
 function seedServices(state: State, deptid: number): void {
 	const customers = state.customers.filter((c) => c.deptid === deptid).slice(0, 12);
 	customers.forEach((customer, i) => {

@@ -8,10 +8,11 @@ const { SPEC } = require('./index.ts');
 const { specFactsOf } = require('./shipped.ts');
 const { REPORT_FIELDS, reportKey } = require('./reportRows.ts');
 
-const WRITTEN = `/*
+const writtenBy = (test) => `/*
  * Written by \`npm run generate:spec-facts\` from the spec source (test/spec/): do not edit by hand.
- * test/spec/specFacts.test.ts fails whenever this differs from what the spec source gives.
+ * ${test} fails whenever this differs from what the spec source gives.
  */`;
+const WRITTEN = writtenBy('test/spec/specFacts.test.ts');
 
 const FACTS_HEAD = `import type { SentType } from '../input/sentTypes';
 import * as types from './specTypes';
@@ -41,7 +42,7 @@ ${WRITTEN}
 // The body and query types of the spec's endpoints (specFacts.ts names each), each written once.
 `;
 
-const REPORTS_HEAD = `${WRITTEN}
+const REPORTS_HEAD = `${writtenBy('test/spec/reportFields.test.ts')}
 
 /*
  * The reports the spec lists, their rows' fields and what tells one row from another. A report name is data (Report
@@ -135,6 +136,10 @@ async function main() {
 			`export const SPEC_FACTS: EndpointFacts[] = [\n${rows.join(',\n')},\n];\n`,
 	);
 	const reports = Object.keys(REPORT_FIELDS);
+	// Each name becomes a key of an object literal: one such as __proto__ would set its prototype instead.
+	const odd = reports.filter((name) => !/^[A-Za-z][A-Za-z0-9]*$/.test(name));
+	if (odd.length)
+		throw new Error(`Report names the generator cannot write as keys: ${odd.join(', ')}`);
 	await format(
 		join(folder, 'reportFacts.ts'),
 		`${REPORTS_HEAD}\n/**\n * Each report's row fields as the spec lists them (fields a report adds per configured fee or ` +

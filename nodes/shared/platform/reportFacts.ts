@@ -1,6 +1,6 @@
 /*
  * Written by `npm run generate:spec-facts` from the spec source (test/spec/): do not edit by hand.
- * test/spec/specFacts.test.ts fails whenever this differs from what the spec source gives.
+ * test/spec/reportFields.test.ts fails whenever this differs from what the spec source gives.
  */
 
 /*
