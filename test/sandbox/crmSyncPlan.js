@@ -131,7 +131,9 @@ function platformOf(customers, { searchCase = 'ignored' } = {}) {
 
 const NOT_LISTED = 'is not on the platform’s customer list';
 const RENAMED = 'company on the platform is';
-const TWIN = 'Another n8n worker created it at the same time';
+// The node's words for a twin (customer.upsertLookup.ts, noTwin); the plan held an earlier wording, unseen until a
+// CI run's two workers made a twin of a row that has its ID.
+const TWIN = 'another made at the same time (by another n8n worker, in queue mode)';
 
 /**
  * What the customer list says of customer `cid`, which the row names: not on it (removed, or made inactive), or
