@@ -78,14 +78,14 @@ function mapperOf(context: IExecuteFunctions, itemIndex: number, layout: ColumnL
 	return { renames, mapper };
 }
 
-/** Delimiter's choice from its value: blank is auto, a delimiter character the choice that stands for it. */
-function delimiterChoice(value: unknown): string {
+/** Delimiter's choice from its value: blank is auto, a delimiter character its choice; undefined for any other. */
+function delimiterChoice(value: unknown): string | undefined {
 	const text = value === undefined || value === null ? '' : String(value);
 	if (text.trim() === '') return text === '\t' ? 'tab' : 'auto';
-	const named = Object.keys(DELIMITER_OPTIONS).find(
-		(name) => getOwn(DELIMITER_OPTIONS, name) === text,
-	);
-	return named ?? text;
+	const names = Object.keys(DELIMITER_OPTIONS);
+	return names.includes(text)
+		? text
+		: names.find((name) => getOwn(DELIMITER_OPTIONS, name) === text);
 }
 
 /** Import File's parameters for one input item. */
@@ -95,7 +95,7 @@ export function importSettingsOf(context: IExecuteFunctions, itemIndex: number):
 	// Delimiter may be an expression: blank is Auto-Detect, the character itself is its choice (as earlier builds
 	// read them); any other value is refused, never guessed (nor read as a key).
 	const delimiterName = delimiterChoice(options.delimiter);
-	if (!Object.keys(DELIMITER_OPTIONS).includes(delimiterName))
+	if (delimiterName === undefined)
 		throw operationError(
 			context.getNode(),
 			`Delimiter (delimiter) must be one of: ${Object.keys(DELIMITER_OPTIONS).join(', ')}`,

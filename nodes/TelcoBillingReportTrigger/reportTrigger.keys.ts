@@ -5,12 +5,16 @@ import { getOwn } from '../shared/input/keys';
  * another is the spec's (shared/platform/reportFacts.ts); Report Rows Added or Changed lets the user choose others.
  */
 
-export type ReportEvent =
-	| 'accountOverdue'
-	| 'customerEnded'
-	| 'invoiceIssued'
-	| 'reportRows'
-	| 'serviceStarted';
+/** The events, as the Event parameter's values; the type is derived from the list, so the two cannot part. */
+export const REPORT_EVENTS = [
+	'accountOverdue',
+	'customerEnded',
+	'invoiceIssued',
+	'reportRows',
+	'serviceStarted',
+] as const;
+
+export type ReportEvent = (typeof REPORT_EVENTS)[number];
 
 /**
  * The named events: the report each reads, the id that makes one event (the record the event is about: a
@@ -40,18 +44,9 @@ export const BAND_LABELS: Record<string, string> = {
 	overdue120: '120 or more days overdue',
 };
 
-/** The events, as the Event parameter's values. */
-export const REPORT_EVENTS: ReportEvent[] = [
-	'accountOverdue',
-	'customerEnded',
-	'invoiceIssued',
-	'reportRows',
-	'serviceStarted',
-];
-
 /** Whether a value (an expression's, a stored memory's) is one of the events; never a key every object has. */
 export function isReportEvent(value: unknown): value is ReportEvent {
-	return typeof value === 'string' && (REPORT_EVENTS as string[]).includes(value);
+	return typeof value === 'string' && (REPORT_EVENTS as readonly string[]).includes(value);
 }
 
 /** A named event's report, id and date column; undefined for Report Rows Added or Changed. */

@@ -23,15 +23,14 @@ describe('Service: early termination', () => {
 	});
 });
 
-// The seeded service's contract runs to 1 January 2027: the fee is taken on a date within it (on today's date, a
-// run in December 2026 or later would owe no fee, and the tests would prove nothing).
-const IN_CONTRACT = ETF_DATE;
+// The seeded service's contract runs to 1 January 2027: the fee is taken on ETF_DATE, within it (on today's date,
+// a run in December 2026 or later would owe no fee, and the tests would prove nothing).
 
 describe('Apply ETF for one service listed in several items of a run', () => {
 	test('the fee is charged once; the later item says which item charged it and sends nothing', async () => {
 		const id = target().id;
 		const result = await node.run(
-			service('applyEtf', { serviceId: '={{ $json.id }}', date: IN_CONTRACT }),
+			service('applyEtf', { serviceId: '={{ $json.id }}', date: ETF_DATE }),
 			{
 				input: [{ id }, { id: String(id) }],
 			},
@@ -52,7 +51,7 @@ describe('Apply ETF for one service listed in several items of a run', () => {
 test('an Apply ETF whose answer is lost after the platform charged is not sent again: the item says it may have been applied', async () => {
 	node.sim().faults.push('failAfterWrite');
 	const id = target().id;
-	const result = await node.run(service('applyEtf', { serviceId: rl(id), date: IN_CONTRACT }), {
+	const result = await node.run(service('applyEtf', { serviceId: rl(id), date: ETF_DATE }), {
 		continueOnFail: true,
 	});
 	expect(jsonOf(result)).toEqual([
